@@ -1,0 +1,51 @@
+"""The score sheet's values (R9), in one place.
+
+>>> row_value(0, 3)   # three aces
+90
+>>> negative_value(6)
+13
+"""
+
+from __future__ import annotations
+
+from .cards import RANKS
+
+
+def row_base(rank: int) -> int:
+    """R9.1: base 15 for A, 10 for 10, J, Q, K and 5 for 2-9."""
+    if rank == 0:
+        return 15
+    if rank >= 9:
+        return 10
+    return 5
+
+
+def row_value(rank: int, boxes: int) -> int:
+    """R9.1: the value of a rank's row with ``boxes`` filled (the first open box)."""
+    return row_base(rank) * boxes * (boxes + 1) // 2
+
+
+def negative_step(box: int) -> int:
+    """R9.2: what negative box number ``box`` (1-based) costs."""
+    if box <= 5:
+        return 2
+    if box <= 10:
+        return 3
+    if box <= 15:
+        return 5
+    return 10
+
+
+def negative_value(boxes: int) -> int:
+    """R9.2: the negative value of ``boxes`` filled negative boxes."""
+    return sum(negative_step(k) for k in range(1, boxes + 1))
+
+
+def sheet_score(rows: list[int] | tuple[int, ...], negatives: int) -> int:
+    """R9.4: the sum of the thirteen row values minus the negative value."""
+    return sum(row_value(r, k) for r, k in enumerate(rows)) - negative_value(negatives)
+
+
+def rows_dict(rows: list[int] | tuple[int, ...]) -> dict[str, int]:
+    """Rows keyed by rank name, as the state JSON writes them."""
+    return {RANKS[r]: k for r, k in enumerate(rows)}
