@@ -1,0 +1,160 @@
+"""Actions: the values a player (human or bot) hands to the engine, and their notation.
+
+An action is a small immutable tuple. ``str(action)`` is its canonical notation
+(NOTATION.md) and :func:`parse_action` reads it back.
+
+>>> str(parse_action("MATCH 7h 7d"))
+'match 7D 7H'
+>>> parse_action("upgrade 7D 1.0") == Action.upgrade(parse_card("7D"), 1, 0)
+True
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import Card, card_str, parse_card
+
+DRAW = "draw"
+TAKE = "take"
+MATCH = "match"
+UPGRADE = "upgrade"
+DISCARD = "discard"
+PENALIZE = "penalize"
+TRADE = "trade"
+PASS = "pass"
+NEXT_ROUND = "next-round"
+
+KINDS = (DRAW, TAKE, MATCH, UPGRADE, DISCARD, PENALIZE, TRADE, PASS, NEXT_ROUND)
+
+
+class Action(NamedTuple):
+    """One action. Field use by kind:
+
+    ``take``: a = discard index; ``match``: a <= b cards; ``upgrade``: a card,
+    b seat, c match index; ``discard``: a card; ``penalize``: a seat;
+    ``trade``: a own match, b seat, c their match.
+    """
+
+    kind: str
+    a: int = -1
+    b: int = -1
+    c: int = -1
+
+    @staticmethod
+    def draw() -> Action:
+        return _DRAW
+
+    @staticmethod
+    def take(index: int) -> Action:
+        return Action(TAKE, index)
+
+    @staticmethod
+    def match(x: Card, y: Card) -> Action:
+        return Action(MATCH, x, y) if x <= y else Action(MATCH, y, x)
+
+    @staticmethod
+    def upgrade(card: Card, seat: int, match: int) -> Action:
+        return Action(UPGRADE, card, seat, match)
+
+    @staticmethod
+    def discard(card: Card) -> Action:
+        return Action(DISCARD, card)
+
+    @staticmethod
+    def penalize(seat: int) -> Action:
+        return Action(PENALIZE, seat)
+
+    @staticmethod
+    def trade(mine: int, seat: int, theirs: int) -> Action:
+        return Action(TRADE, mine, seat, theirs)
+
+    @staticmethod
+    def pass_() -> Action:
+        return _PASS
+
+    @staticmethod
+    def next_round() -> Action:
+        return _NEXT_ROUND
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == MATCH:
+            return f"match {card_str(self.a)} {card_str(self.b)}"
+        if k == UPGRADE:
+            return f"upgrade {card_str(self.a)} {self.b}.{self.c}"
+        if k == DISCARD:
+            return f"discard {card_str(self.a)}"
+        if k == TAKE:
+            return f"take {self.a}"
+        if k == PENALIZE:
+            return f"penalize {self.a}"
+        if k == TRADE:
+            return f"trade {self.a} {self.b}.{self.c}"
+        return k
+
+    def uses_card(self, card: Card) -> bool:
+        """Whether this play puts ``card`` (either copy) on the table (R4.2)."""
+        if self.kind == MATCH:
+            return self.a == card or self.b == card
+        return self.kind == UPGRADE and self.a == card
+
+
+_DRAW = Action(DRAW)
+_PASS = Action(PASS)
+_NEXT_ROUND = Action(NEXT_ROUND)
+
+
+def _index(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise ValueError(f"{text!r} is not a {what} number")
+    return int(text)
+
+
+def _seat_match(text: str) -> tuple[int, int]:
+    seat, dot, match = text.partition(".")
+    if not dot:
+        raise ValueError(f"{text!r} should be SEAT.MATCH, like 1.0")
+    return _index(seat, "seat"), _index(match, "match")
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action line of NOTATION.md (case-insensitive); ValueError with the reason."""
+    if not isinstance(text, str):
+        raise ValueError(f"an action is a line of text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise ValueError("empty action")
+    kind, args = words[0].lower(), words[1:]
+    arity = {
+        DRAW: 0,
+        PASS: 0,
+        NEXT_ROUND: 0,
+        TAKE: 1,
+        DISCARD: 1,
+        PENALIZE: 1,
+        MATCH: 2,
+        UPGRADE: 2,
+        TRADE: 2,
+    }
+    if kind not in arity:
+        raise ValueError(f"unknown action {words[0]!r}")
+    if len(args) != arity[kind]:
+        raise ValueError(f"{kind!r} takes {arity[kind]} argument(s), got {len(args)}")
+    if kind == DRAW:
+        return _DRAW
+    if kind == PASS:
+        return _PASS
+    if kind == NEXT_ROUND:
+        return _NEXT_ROUND
+    if kind == TAKE:
+        return Action.take(_index(args[0], "discard-row card"))
+    if kind == DISCARD:
+        return Action.discard(parse_card(args[0]))
+    if kind == PENALIZE:
+        return Action.penalize(_index(args[0], "seat"))
+    if kind == MATCH:
+        return Action.match(parse_card(args[0]), parse_card(args[1]))
+    if kind == UPGRADE:
+        return Action.upgrade(parse_card(args[0]), *_seat_match(args[1]))
+    return Action.trade(_index(args[0], "match"), *_seat_match(args[1]))

@@ -1,0 +1,83 @@
+"""A game as its record: the config plus the actions played, with the state they lead to.
+
+This is what is saved, resumed and replayed (DESIGN.md: a game is its seed plus
+its list of actions).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import events as ev
+from .actions import Action
+from .notation import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    ActionError,
+    config_json,
+    parse_actions,
+    parse_config,
+    play_actions,
+)
+from .setup import SetupError
+from .state import GameConfig, GameState
+
+
+class RecordError(ValueError):
+    """A game record that cannot be trusted, with the reason in words."""
+
+
+class Game:
+    """A :class:`GameState` that remembers how it got here."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.state = GameState.new(config)
+        self.actions: list[Action] = []
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply a legal action (see :meth:`GameState.apply`) and record it."""
+        events = self.state.apply(action)
+        self.actions.append(action)
+        return events
+
+    def replay(self, count: int) -> GameState:
+        """The state after the first ``count`` actions, rebuilt from the record."""
+        state = GameState.new(self.config)
+        for action in self.actions[:count]:
+            state.apply(action)
+        return state
+
+    def undo(self) -> None:
+        """Take back the last action."""
+        if self.actions:
+            self.state = self.replay(len(self.actions) - 1)
+            self.actions.pop()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            **config_json(self.config),
+            "actions": [str(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Game:
+        """Rebuild a game from :meth:`to_json`; :class:`RecordError` if anything is off."""
+        if not isinstance(obj, dict):
+            raise RecordError("a game record is a JSON object")
+        if obj.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a Split game record (format {obj.get('format')!r})")
+        if obj.get("version") != RECORD_VERSION:
+            raise RecordError(f"record version {obj.get('version')!r}, expected {RECORD_VERSION}")
+        try:
+            game = cls(parse_config(obj))
+            lines = parse_actions(obj)
+            play_actions(game.state, lines, on_state=None)
+        except (SetupError, ActionError) as err:
+            raise RecordError(str(err)) from None
+        from .actions import parse_action
+
+        game.actions = [parse_action(t) for t in lines]
+        return game

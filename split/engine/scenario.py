@@ -1,0 +1,47 @@
+"""The scenario runner of NOTATION.md: ``python -m split scenario FILE.json [--trace]``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TextIO
+
+from .notation import ActionError, parse_actions, parse_config, play_actions, state_json
+from .setup import SetupError
+from .state import GameState
+
+
+def _dump(obj: object, out: TextIO) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def run(path: str, trace: bool = False, out: TextIO = sys.stdout) -> int:
+    """Play the scenario at ``path``; print the final state (or each, with ``trace``).
+
+    Returns the exit status: 0, or 2 with the error object printed last.
+    """
+    try:
+        with open(path, encoding="utf-8") as f:
+            obj = json.load(f)
+        config = parse_config(obj)
+        actions = parse_actions(obj)
+        state = GameState.new(config)
+    except OSError as err:
+        _dump({"error": f"cannot read {path}: {err.strerror or err}", "action": None}, out)
+        return 2
+    except (ValueError, RecursionError) as err:  # JSON errors and SetupError are ValueErrors
+        reason = str(err) if isinstance(err, SetupError) else f"not valid JSON: {err}"
+        _dump({"error": reason, "action": None}, out)
+        return 2
+    if trace:
+        _dump(state_json(state), out)
+    try:
+        play_actions(
+            state, actions, on_state=(lambda s: _dump(state_json(s), out)) if trace else None
+        )
+    except ActionError as err:
+        _dump({"error": str(err), "action": err.index}, out)
+        return 2
+    if not trace:
+        _dump(state_json(state), out)
+    return 0

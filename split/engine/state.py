@@ -1,0 +1,605 @@
+"""The state machine of a game of Split (R2-R9), with the phases of NOTATION.md.
+
+:class:`GameState` holds one game's position. :meth:`GameState.legal_actions`
+lists what the player to act may do; :meth:`GameState.apply` checks an action
+against that list and either applies it, returning the events it caused, or
+raises :class:`IllegalAction` with the reason and leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import events as ev
+from .actions import (
+    DISCARD,
+    DRAW,
+    MATCH,
+    NEXT_ROUND,
+    PASS,
+    PENALIZE,
+    TAKE,
+    TRADE,
+    UPGRADE,
+    Action,
+)
+from .cards import _MATCH_TYPE, RANKS, Card, MatchType, card_str
+from .setup import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROUNDS,
+    DeckSetup,
+    Setup,
+    SetupError,
+    check_setup,
+    deal,
+    shuffled_deck,
+)
+from .sheet import sheet_score
+
+START = "start"
+PLAY = "play"
+PERFECT_BONUS = "perfect-bonus"
+STRONG_BONUS = "strong-bonus"
+WEAK_BONUS = "weak-bonus"
+ROUND_OVER = "round-over"
+GAME_OVER = "game-over"
+PHASES = (START, PLAY, PERFECT_BONUS, STRONG_BONUS, WEAK_BONUS, ROUND_OVER, GAME_OVER)
+
+_BONUS_PHASE = {
+    MatchType.PERFECT: PERFECT_BONUS,
+    MatchType.STRONG: STRONG_BONUS,
+    MatchType.WEAK: WEAK_BONUS,
+}
+_PHASE_TYPE = {phase: t for t, phase in _BONUS_PHASE.items()}
+
+_DRAW_ACTION = Action.draw()
+_PASS_ACTION = Action.pass_()
+_NEXT_ROUND_ACTION = Action.next_round()
+
+
+class IllegalAction(ValueError):
+    """An action refused where it stands; ``str()`` is the reason in words."""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What fixes a game before its first action: seats, first dealer, seed, given setups."""
+
+    players: int
+    dealer: int = 0
+    seed: int = 0
+    setups: tuple[Setup, ...] = ()
+
+    def check(self) -> None:
+        """Raise :class:`SetupError` unless this config can start a game."""
+        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise SetupError(
+                f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players!r}"
+            )
+        if not isinstance(self.dealer, int) or not 0 <= self.dealer < self.players:
+            raise SetupError(f"dealer must be a seat from 0 to {self.players - 1}")
+        if len(self.setups) > ROUNDS:
+            raise SetupError(f"at most {ROUNDS} round setups, not {len(self.setups)}")
+        for number, setup in enumerate(self.setups, 1):
+            try:
+                check_setup(setup, self.players)
+            except SetupError as err:
+                raise SetupError(f"round {number}: {err}") from None
+
+    def setup_for(self, round_number: int) -> Setup:
+        if round_number <= len(self.setups):
+            return self.setups[round_number - 1]
+        return DeckSetup(tuple(shuffled_deck(self.seed, round_number)))
+
+
+@dataclass(eq=False)
+class GameState:
+    """A whole game's position. Create one with :meth:`new`; copy with :meth:`clone`."""
+
+    config: GameConfig
+    round: int = 0
+    dealer: int = 0
+    phase: str = START
+    current: int | None = None
+    must_use: Card | None = None
+    hands: list[list[Card]] = field(default_factory=list)
+    matches: list[list[tuple[Card, Card]]] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    draw: list[Card] = field(default_factory=list)  # top card last
+    rows: list[list[int]] = field(default_factory=list)
+    negatives: list[int] = field(default_factory=list)
+    had_turn: list[bool] = field(default_factory=list)
+    # Cards every player knows to be in a hand: taken from the discard row or
+    # returned by an upgrade, and not played or discarded since (R10).
+    known: list[list[Card]] = field(default_factory=list)
+    went_out: int | None = None
+    turn: int = 0  # turns started in this game, for views and logs
+    _legal: list[Action] | None = None
+
+    # ----------------------------------------------------------------- making
+
+    @classmethod
+    def new(cls, config: GameConfig) -> GameState:
+        """A game at the start of its first round; :class:`SetupError` if the config is bad."""
+        config.check()
+        n = config.players
+        state = cls(
+            config=config,
+            dealer=config.dealer,
+            rows=[[0] * len(RANKS) for _ in range(n)],
+            negatives=[0] * n,
+        )
+        state._start_round(1, config.dealer)
+        return state
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def clone(self) -> GameState:
+        """An independent copy, cheap enough for search bots."""
+        other = GameState.__new__(GameState)
+        other.config = self.config
+        other.round = self.round
+        other.dealer = self.dealer
+        other.phase = self.phase
+        other.current = self.current
+        other.must_use = self.must_use
+        other.hands = [h[:] for h in self.hands]
+        other.matches = [m[:] for m in self.matches]
+        other.discard = self.discard[:]
+        other.draw = self.draw[:]
+        other.rows = [r[:] for r in self.rows]
+        other.negatives = self.negatives[:]
+        other.had_turn = self.had_turn[:]
+        other.known = [k[:] for k in self.known]
+        other.went_out = self.went_out
+        other.turn = self.turn
+        other._legal = self._legal
+        return other
+
+    def _start_round(self, number: int, dealer: int) -> list[ev.Event]:
+        n = self.players
+        pos = deal(self.config.setup_for(number), n, dealer)
+        self.round = number
+        self.dealer = dealer
+        self.hands = pos.hands
+        self.matches = pos.table
+        self.discard = pos.discard
+        self.draw = pos.draw
+        self.had_turn = [False] * n
+        self.known = [[] for _ in range(n)]
+        self.went_out = None
+        self.must_use = None
+        first = (dealer + 1) % n  # R2.4
+        events: list[ev.Event] = [
+            ev.RoundStarted(
+                number,
+                dealer,
+                pos.deal,
+                tuple(pos.discard),
+                tuple(tuple(m) for m in pos.table),
+                len(pos.draw),
+            )
+        ]
+        events.append(self._begin_turn(first))
+        return events
+
+    def _begin_turn(self, seat: int) -> ev.TurnStarted:
+        self.current = seat
+        self.phase = START
+        self.must_use = None
+        self.had_turn[seat] = True  # R7.3: a turn counts from the moment it starts
+        self.turn += 1
+        return ev.TurnStarted(seat)
+
+    # ----------------------------------------------------------------- queries
+
+    def score(self, seat: int) -> int:
+        """R9.4: the value of ``seat``'s sheet now."""
+        return sheet_score(self.rows[seat], self.negatives[seat])
+
+    def scores(self) -> list[int]:
+        return [self.score(s) for s in range(self.players)]
+
+    def winners(self) -> list[int]:
+        """R9.4: the seats with the highest score (equal highest share the win)."""
+        scores = self.scores()
+        best = max(scores)
+        return [s for s, v in enumerate(scores) if v == best]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the player to act, each once (unsorted)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def _generate(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            return self._plays()
+        if phase == START:
+            out = [_DRAW_ACTION]
+            out.extend(Action(TAKE, i) for i in range(len(self.discard)) if self._takeable(i))
+            return out
+        if phase == PERFECT_BONUS:
+            return [Action(PENALIZE, s) for s in range(self.players) if s != self.current]
+        if phase == STRONG_BONUS:
+            return [_DRAW_ACTION, _PASS_ACTION]
+        if phase == WEAK_BONUS:
+            return self._trades()
+        if phase == ROUND_OVER:
+            return [_NEXT_ROUND_ACTION]
+        return []
+
+    def _takeable(self, index: int) -> bool:
+        """R4.2: after taking, at least one legal play (with R5.4) uses the card."""
+        seat = self.current
+        card = self.discard[index]
+        rank = card >> 2
+        taken = self.discard[index:]
+        new_size = len(self.hands[seat]) + len(taken)
+        if new_size >= 3:
+            same_rank = sum(1 for c in self.hands[seat] if c >> 2 == rank)
+            same_rank += sum(1 for c in taken if c >> 2 == rank)
+            if same_rank >= 2:
+                return True
+        for owner, owned in enumerate(self.matches):
+            if new_size < 2 and owner != seat:
+                continue
+            for a, b in owned:
+                if a >> 2 == rank and _upgrades(card, a, b):
+                    return True
+        return False
+
+    def _plays(self) -> list[Action]:
+        seat = self.current
+        hand = self.hands[seat]
+        size = len(hand)
+        must = self.must_use
+        distinct = sorted(set(hand))
+        out: list[Action] = []
+        if size >= 3:  # R5.1 with R5.4: two cards leave, one must stay
+            for i, x in enumerate(distinct):
+                rank = x >> 2
+                if must is not None and rank != must >> 2:
+                    continue
+                if (must is None or x == must) and hand.count(x) >= 2:
+                    out.append(Action(MATCH, x, x))
+                for y in distinct[i + 1 :]:
+                    if y >> 2 != rank:
+                        break
+                    if must is None or x == must or y == must:
+                        out.append(Action(MATCH, x, y))
+        by_rank: dict[int, list[tuple[int, int, Card, Card]]] = {}
+        for owner, owned in enumerate(self.matches):
+            if owner != seat and size < 2:
+                continue  # R5.4: upgrading another's match costs a card
+            for m, (a, b) in enumerate(owned):
+                by_rank.setdefault(a >> 2, []).append((owner, m, a, b))
+        if by_rank:
+            for x in distinct:
+                if must is not None and x != must:
+                    continue
+                for owner, m, a, b in by_rank.get(x >> 2, ()):
+                    if _upgrades(x, a, b):
+                        out.append(Action(UPGRADE, x, owner, m))
+        if must is None:
+            out.extend(Action(DISCARD, x) for x in distinct)
+        return out
+
+    def _trades(self) -> list[Action]:
+        seat = self.current
+        out = [_PASS_ACTION]
+        mine = self.matches[seat]
+        for other in range(self.players):
+            if other == seat:
+                continue
+            theirs = self.matches[other]
+            for i, (a, b) in enumerate(mine):
+                t = _MATCH_TYPE[a][b]
+                for j, (c, d) in enumerate(theirs):
+                    if _MATCH_TYPE[c][d] is t:
+                        out.append(Action(TRADE, i, other, j))
+        return out
+
+    # ----------------------------------------------------------------- acting
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal here, in words a player understands."""
+        phase, k = self.phase, action.kind
+        if phase == GAME_OVER:
+            return "the game is over"
+        if phase == ROUND_OVER:
+            return "the round is over: the only action is next-round"
+        expected = {
+            START: "draw a card or take from the discard row",
+            PERFECT_BONUS: "choose another player to fill in a negative box (penalize SEAT)",
+            STRONG_BONUS: "draw the bonus card or pass",
+            WEAK_BONUS: "trade a match or pass",
+        }
+        if (
+            phase in expected
+            and k
+            not in {
+                START: (DRAW, TAKE),
+                PERFECT_BONUS: (PENALIZE,),
+                STRONG_BONUS: (DRAW, PASS),
+                WEAK_BONUS: (TRADE, PASS),
+            }[phase]
+        ):
+            return f"not now: {expected[phase]}"
+        seat = self.current
+        hand = self.hands[seat]
+        if phase == START:
+            if not 0 <= action.a < len(self.discard):
+                return f"the discard row has no card {action.a}"
+            return (
+                f"{card_str(self.discard[action.a])} cannot be taken: no play would use it (R4.2)"
+            )
+        if phase == PERFECT_BONUS:
+            if action.a == seat:
+                return "you must choose another player (R6.1)"
+            return f"there is no seat {action.a}"
+        if phase == WEAK_BONUS:
+            return self._explain_trade(action)
+        if k in (PENALIZE, TRADE, PASS, NEXT_ROUND, TAKE) or (k == DRAW):
+            return "not now: make a play or discard a card to end your turn"
+        must = self.must_use
+        if k == DISCARD:
+            if must is not None:
+                return f"first make a play that uses the card you took, {card_str(must)} (R4.2)"
+            return f"you hold no {card_str(action.a)}"
+        cards = [action.a, action.b] if k == MATCH else [action.a]
+        for c in set(cards):
+            if hand.count(c) < cards.count(c):
+                return f"you hold no {'second ' if hand.count(c) else ''}{card_str(c)}"
+        if must is not None and must not in cards:
+            return f"your next play must use the card you took, {card_str(must)} (R4.2)"
+        if k == MATCH:
+            if action.a >> 2 != action.b >> 2:
+                return "a match is two cards of the same rank (R3.1)"
+            return "you must keep a card to discard (R5.4)"
+        owner, m = action.b, action.c
+        if not 0 <= owner < self.players or not 0 <= m < len(self.matches[owner]):
+            return f"there is no match {owner}.{m}"
+        a, b = self.matches[owner][m]
+        old = _MATCH_TYPE[a][b]
+        if a >> 2 != action.a >> 2:
+            return "an upgrade needs a card of the match's rank (R5.2)"
+        if old is MatchType.PERFECT:
+            return "a perfect match cannot be upgraded (R5.2)"
+        if not _upgrades(action.a, a, b):
+            return f"{card_str(action.a)} does not make this {old.label} match stronger (R5.2)"
+        return "you must keep a card to discard (R5.4)"
+
+    def _explain_trade(self, action: Action) -> str:
+        seat = self.current
+        mine, other, theirs = action.a, action.b, action.c
+        if not 0 <= mine < len(self.matches[seat]):
+            return f"you have no match {mine}"
+        if other == seat:
+            return "trade with another player (R6.3)"
+        if not 0 <= other < self.players or not 0 <= theirs < len(self.matches[other]):
+            return f"there is no match {other}.{theirs}"
+        return "you can only trade for a match of the same type as the one you give (R6.3)"
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply a legal action and return its events; :class:`IllegalAction` otherwise."""
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action}: {self.explain_illegal(action)}")
+        self._legal = None
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> list[ev.Event]:
+        kind = action.kind
+        seat = self.current
+        phase = self.phase
+        if kind == DRAW:
+            return self._draw(seat, bonus=phase == STRONG_BONUS)
+        if kind == DISCARD:
+            return self._discard(seat, action.a)
+        if kind == MATCH:
+            return self._match(seat, action.a, action.b)
+        if kind == UPGRADE:
+            return self._upgrade(seat, action.a, action.b, action.c)
+        if kind == TAKE:
+            taken = self.discard[action.a :]
+            del self.discard[action.a :]
+            self.hands[seat].extend(taken)
+            self.known[seat].extend(taken)
+            self.must_use = taken[0]
+            self.phase = PLAY
+            return [ev.CardsTaken(seat, action.a, tuple(taken))]
+        if kind == PENALIZE:
+            self.negatives[action.a] += 1
+            self.phase = PLAY
+            return [ev.NegativeFilled(action.a, 1, self.negatives[action.a], "perfect", seat)]
+        if kind == PASS:
+            self.phase = PLAY
+            return [ev.BonusDeclined(seat, _PHASE_TYPE[phase])]
+        if kind == TRADE:
+            return self._trade(seat, action.a, action.b, action.c)
+        return self._next_round()
+
+    def _draw(self, seat: int, bonus: bool) -> list[ev.Event]:
+        card = self.draw.pop()
+        self.hands[seat].append(card)
+        out: list[ev.Event] = [ev.CardDrawn(seat, card, bonus, len(self.draw))]
+        if not self.draw:  # R4.1, R6.2, R8.1: the last card ends the round at once
+            out.append(ev.DrawPileEmptied(seat))
+            out.extend(self._end_round())
+        else:
+            self.phase = PLAY
+        return out
+
+    def _forget(self, seat: int, card: Card) -> None:
+        known = self.known[seat]
+        if card in known:
+            known.remove(card)
+
+    def _used(self, card: Card) -> None:
+        if self.must_use == card:
+            self.must_use = None
+
+    def _match(self, seat: int, x: Card, y: Card) -> list[ev.Event]:
+        hand = self.hands[seat]
+        hand.remove(x)
+        hand.remove(y)
+        self._forget(seat, x)
+        self._forget(seat, y)
+        self._used(x)
+        self._used(y)
+        owned = self.matches[seat]
+        owned.append((x, y))
+        t = _MATCH_TYPE[x][y]
+        self.phase = _BONUS_PHASE[t]
+        return [ev.MatchPlayed(seat, (x, y), t, len(owned) - 1), ev.BonusStarted(seat, t)]
+
+    def _upgrade(self, seat: int, card: Card, owner: int, index: int) -> list[ev.Event]:
+        old = self.matches[owner].pop(index)
+        a, b = old
+        kept, returned = (a, b) if _MATCH_TYPE[card][a] > _MATCH_TYPE[a][b] else (b, a)
+        self.hands[seat].remove(card)
+        self._forget(seat, card)
+        self._used(card)
+        self.hands[owner].append(returned)
+        self.known[owner].append(returned)
+        new = (card, kept) if card <= kept else (kept, card)
+        owned = self.matches[seat]
+        owned.append(new)
+        t = _MATCH_TYPE[card][kept]
+        self.phase = _BONUS_PHASE[t]
+        return [
+            ev.MatchUpgraded(
+                seat, card, owner, index, old, _MATCH_TYPE[a][b], kept, returned, new, t,
+                len(owned) - 1,
+            ),
+            ev.CardReturned(owner, returned),
+            ev.BonusStarted(seat, t),
+        ]  # fmt: skip
+
+    def _trade(self, seat: int, mine: int, other: int, theirs: int) -> list[ev.Event]:
+        given = self.matches[seat].pop(mine)
+        taken = self.matches[other].pop(theirs)
+        self.matches[seat].append(taken)
+        self.matches[other].append(given)
+        self.phase = PLAY
+        t = _MATCH_TYPE[given[0]][given[1]]
+        return [ev.MatchesTraded(seat, mine, given, other, theirs, taken, t)]
+
+    def _discard(self, seat: int, card: Card) -> list[ev.Event]:
+        hand = self.hands[seat]
+        hand.remove(card)
+        self._forget(seat, card)
+        self.discard.append(card)
+        out: list[ev.Event] = [ev.CardDiscarded(seat, card)]
+        if not hand:  # R4.4: gone out
+            self.went_out = seat
+            out.append(ev.WentOut(seat))
+            out.extend(self._end_round())
+        else:
+            out.append(self._begin_turn((seat + 1) % self.players))
+        return out
+
+    def _end_round(self) -> list[ev.Event]:
+        """R7 and R8.2: automatic matches, then the round's scoring."""
+        n = self.players
+        out: list[ev.Event] = []
+        out_seat = self.went_out
+        if out_seat is not None and not all(self.had_turn):
+            for seat in range(n):
+                if not self.had_turn[seat]:
+                    out.extend(self._auto_match(seat))
+        before = self.scores()
+        parts = []
+        for seat in range(n):
+            hand = tuple(sorted(self.hands[seat]))
+            penalty = 0 if seat == out_seat else len(hand)
+            if penalty:
+                self.negatives[seat] += penalty
+                out.append(ev.NegativeFilled(seat, penalty, self.negatives[seat], "hand", None))
+            added = [0] * len(RANKS)
+            for a, _ in self.matches[seat]:
+                added[a >> 2] += 1
+            for rank, count in enumerate(added):
+                if count:
+                    self.rows[seat][rank] += count
+                    out.append(ev.RowFilled(seat, rank, count, self.rows[seat][rank]))
+            parts.append(ev.SeatScore(seat, hand, penalty, tuple(added), before[seat], 0))
+        after = self.scores()
+        parts = [p._replace(score_after=after[p.seat]) for p in parts]
+        reason = "out" if out_seat is not None else "draw-pile"
+        out.append(ev.RoundScored(self.round, reason, out_seat, tuple(parts)))
+        self.current = None
+        self.must_use = None
+        if self.round >= ROUNDS:
+            self.phase = GAME_OVER
+            out.append(ev.GameOver(tuple(after), tuple(self.winners())))
+        else:
+            self.phase = ROUND_OVER
+        return out
+
+    def _auto_match(self, seat: int) -> list[ev.Event]:
+        """R7.2: identical halves first, then same colour, then the rest; as many as can be."""
+        hand = sorted(self.hands[seat])
+        out: list[ev.Event] = []
+        rest: list[Card] = []
+        for rank in range(len(RANKS)):
+            cards = [c for c in hand if c >> 2 == rank]
+            pairs, singles = [], []
+            for suit in range(4):
+                k = cards.count(rank * 4 + suit)
+                pairs += [(rank * 4 + suit,) * 2] * (k // 2)
+                if k % 2:
+                    singles.append(rank * 4 + suit)
+            # singles: at most one per suit; pair same colour (C+S, D+H) first.
+            for colour in ((0, 3), (1, 2)):
+                same = [c for c in singles if c & 3 in colour]
+                if len(same) == 2:
+                    pairs.append((same[0], same[1]))
+                    singles = [c for c in singles if c not in same]
+            while len(singles) >= 2:
+                pairs.append((singles[0], singles[1]))
+                singles = singles[2:]
+            rest += singles
+            for x, y in pairs:
+                self.matches[seat].append((x, y))
+                t = _MATCH_TYPE[x][y]
+                out.append(ev.AutoMatched(seat, (x, y), t, len(self.matches[seat]) - 1))
+        self.hands[seat] = rest
+        self.known[seat] = [c for c in self.known[seat] if c in rest]
+        return out
+
+    def _next_round(self) -> list[ev.Event]:
+        dealer = self.went_out if self.went_out is not None else (self.dealer + 1) % self.players
+        return self._start_round(self.round + 1, dealer)  # R8.3
+
+
+def _upgrades(card: Card, a: Card, b: Card) -> bool:
+    """R5.2: whether ``card`` forms, with ``a`` or ``b``, a stronger match than ``a``+``b``."""
+    old = _MATCH_TYPE[a][b]
+    ta, tb = _MATCH_TYPE[card][a], _MATCH_TYPE[card][b]
+    return (ta is not None and ta > old) or (tb is not None and tb > old)
+
+
+__all__ = [
+    "GameConfig",
+    "GameState",
+    "IllegalAction",
+    "SetupError",
+    "PHASES",
+    "START",
+    "PLAY",
+    "PERFECT_BONUS",
+    "STRONG_BONUS",
+    "WEAK_BONUS",
+    "ROUND_OVER",
+    "GAME_OVER",
+]
