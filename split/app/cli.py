@@ -1,4 +1,8 @@
-"""The command line: ``split`` plays; ``split scenario|sim|bench`` are the tools."""
+"""The command line: ``split`` plays; ``split scenario|sim|bench`` are the tools.
+
+Each tool lives with its layer and is imported only when asked for, so starting
+the game pays for none of them.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,35 @@ import argparse
 import sys
 
 
+def _scenario(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="split scenario", description="Play a scenario file.")
+    p.add_argument("file")
+    p.add_argument("--trace", action="store_true", help="print the state after every action")
+    args = p.parse_args(argv)
+    from split.engine.scenario import run
+
+    return run(args.file, trace=args.trace)
+
+
+def _sim(argv: list[str]) -> int:
+    from split.bots.tournament import cli
+
+    return cli(argv)
+
+
+def _bench(argv: list[str]) -> int:
+    from split.app.bench import cli
+
+    return cli(argv)
+
+
+TOOLS = {"scenario": _scenario, "sim": _sim, "bench": _bench}
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "scenario":
-        p = argparse.ArgumentParser(prog="split scenario", description="Play a scenario file.")
-        p.add_argument("file")
-        p.add_argument("--trace", action="store_true", help="print the state after every action")
-        args = p.parse_args(argv[1:])
-        from split.engine.scenario import run
+    if argv and argv[0] in TOOLS:
+        return TOOLS[argv[0]](argv[1:])
+    from split.app.main import main as play
 
-        return run(args.file, trace=args.trace)
-    print("window coming soon")
-    return 0
+    return play(argv)
