@@ -15,11 +15,12 @@ def _dump(obj: object, out: TextIO) -> None:
     out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def run(path: str, trace: bool = False, out: TextIO = sys.stdout) -> int:
+def run(path: str, trace: bool = False, out: TextIO | None = None) -> int:
     """Play the scenario at ``path``; print the final state (or each, with ``trace``).
 
     Returns the exit status: 0, or 2 with the error object printed last.
     """
+    out = sys.stdout if out is None else out
     try:
         with open(path, encoding="utf-8") as f:
             obj = json.load(f)

@@ -1,0 +1,112 @@
+"""Engine properties beyond single rules: purity, notation round trips, records."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from split.engine import Game, GameConfig, RecordError
+from split.engine.actions import Action, parse_action
+from split.engine.cards import CARD_COUNT, card_str, parse_card
+from split.engine.notation import state_json
+
+
+def test_engine_imports_nothing_of_pygame():
+    code = (
+        "import sys, split.engine, split.engine.scenario, split.engine.view; "
+        "print(any(m == 'pygame' or m.startswith('pygame.') for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_card_notation_round_trip_and_case():
+    for c in range(CARD_COUNT):
+        assert parse_card(card_str(c)) == c
+        assert parse_card(card_str(c).lower()) == c
+    with pytest.raises(ValueError):
+        parse_card("11H")
+
+
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("DRAW", "draw"),
+        ("take 3", "take 3"),
+        ("match 7h 7d", "match 7D 7H"),
+        ("upgrade 10s 2.1", "upgrade 10S 2.1"),
+        ("discard qh", "discard QH"),
+        ("penalize 4", "penalize 4"),
+        ("trade 0  1.2", "trade 0 1.2"),
+        ("pass", "pass"),
+        ("next-round", "next-round"),
+    ],
+)
+def test_action_notation(text, canonical):
+    assert str(parse_action(text)) == canonical
+    assert parse_action(canonical) == parse_action(text)
+
+
+@pytest.mark.parametrize(
+    "bad", ["", "fly", "take", "take x", "match 7H", "upgrade 7H 1", "trade 0 1.x", "draw 1"]
+)
+def test_bad_action_text(bad):
+    with pytest.raises(ValueError):
+        parse_action(bad)
+
+
+def _random_game(seed: int, steps: int) -> Game:
+    rng = random.Random(seed)
+    game = Game(GameConfig(3, 1, seed))
+    for _ in range(steps):
+        if game.state.is_over:
+            break
+        game.apply(rng.choice(game.state.legal_actions()))
+    return game
+
+
+def test_record_round_trip_resumes_exactly():
+    game = _random_game(5, 400)
+    text = json.dumps(game.to_json())
+    again = Game.from_json(json.loads(text))
+    assert state_json(again.state) == state_json(game.state)
+    # the future is the same too: same shuffles for later rounds
+    rng = random.Random(1)
+    while not game.state.is_over:
+        a = rng.choice(game.state.legal_actions())
+        game.apply(a)
+        again.apply(a)
+    assert state_json(again.state) == state_json(game.state)
+
+
+def test_undo_takes_back_one_action():
+    game = _random_game(2, 30)
+    before = state_json(game.replay(29))
+    game.undo()
+    assert state_json(game.state) == before and len(game.actions) == 29
+
+
+@pytest.mark.parametrize(
+    "mutate,match",
+    [
+        (lambda r: r.update(format="chess"), "not a Split game record"),
+        (lambda r: r.update(version=99), "version"),
+        (lambda r: r.update(players=9), "players"),
+        (lambda r: r["actions"].append("take 99"), "action"),
+        (lambda r: r.update(actions="draw"), "actions"),
+    ],
+)
+def test_bad_records_are_refused(mutate, match):
+    record = _random_game(3, 20).to_json()
+    mutate(record)
+    with pytest.raises(RecordError, match=match):
+        Game.from_json(record)
+
+
+def test_action_values_are_hashable_and_compare():
+    assert Action.match(5, 3) == Action.match(3, 5)
+    assert len({Action.draw(), Action.draw(), Action.pass_()}) == 2
