@@ -32,7 +32,13 @@ def _bench(argv: list[str]) -> int:
     return cli(argv)
 
 
-TOOLS = {"scenario": _scenario, "sim": _sim, "bench": _bench}
+def _autoplay(argv: list[str]) -> int:
+    from split.app.autoplay import cli
+
+    return cli(argv)
+
+
+TOOLS = {"scenario": _scenario, "sim": _sim, "bench": _bench, "autoplay": _autoplay}
 
 
 def main(argv: list[str] | None = None) -> int:

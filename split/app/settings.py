@@ -1,0 +1,122 @@
+"""The player's settings: what they are, their defaults, and how a file of them is trusted."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from .storage import Invalid, Loaded, check_header, data_dir, read_json, write_json
+
+FORMAT, VERSION = "split-settings", 1
+SPEEDS = ("normal", "fast", "instant")
+CARD_BACKS = ("blue", "red", "green")
+SORT_ORDERS = ("rank", "suit")
+SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+LANGUAGE_CODES = ("auto", "en", "gl", "te", "fa", "id")
+MAX_NAME = 16
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """One seat of a new game: who plays it."""
+
+    name: str
+    kind: str  # "human" or a bot strength
+
+
+def default_seats() -> tuple[SeatChoice, ...]:
+    """You against three bots."""
+    return (
+        SeatChoice("You", "human"),
+        SeatChoice("Ada", "normal"),
+        SeatChoice("Bo", "normal"),
+        SeatChoice("Cy", "normal"),
+    )
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the Settings screen changes; applied at once and kept."""
+
+    language: str = "auto"
+    speed: str = "normal"
+    volume: float = 0.7
+    muted: bool = False
+    fullscreen: bool = False
+    card_back: str = "blue"
+    sort_order: str = "rank"
+    seats: tuple[SeatChoice, ...] = field(default_factory=default_seats)
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["seats"] = [asdict(s) for s in self.seats]
+        return {"format": FORMAT, "version": VERSION, **out}
+
+
+def _choice(obj: dict, key: str, allowed: tuple[str, ...]) -> str:
+    value = obj[key]
+    if value not in allowed:
+        raise Invalid(f"{key} is {value!r}, not one of {', '.join(allowed)}")
+    return value
+
+
+def _bool(obj: dict, key: str) -> bool:
+    if not isinstance(obj[key], bool):
+        raise Invalid(f"{key} must be true or false")
+    return obj[key]
+
+
+def parse_seat(obj: Any) -> SeatChoice:
+    if not isinstance(obj, dict) or set(obj) != {"name", "kind"}:
+        raise Invalid("a seat must have exactly a name and a kind")
+    name = obj["name"]
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise Invalid(f"a seat name must be 1 to {MAX_NAME} characters")
+    if not name.isprintable():
+        raise Invalid("a seat name must be printable")
+    return SeatChoice(name, _choice(obj, "kind", SEAT_KINDS))
+
+
+def parse_seats(obj: Any) -> tuple[SeatChoice, ...]:
+    if not isinstance(obj, list) or not 2 <= len(obj) <= 6:
+        raise Invalid("seats must be a list of 2 to 6 seats")
+    return tuple(parse_seat(s) for s in obj)
+
+
+def parse_settings(obj: Any) -> Settings:
+    """Validate a settings file field by field; :class:`Invalid` says which field is wrong."""
+    obj = check_header(obj, FORMAT, VERSION)
+    missing = [k for k in Settings.__dataclass_fields__ if k not in obj]
+    if missing:
+        raise Invalid(f"it lacks {', '.join(missing)}")
+    volume = obj["volume"]
+    if isinstance(volume, bool) or not isinstance(volume, int | float) or not 0 <= volume <= 1:
+        raise Invalid("volume must be a number from 0 to 1")
+    return Settings(
+        language=_choice(obj, "language", LANGUAGE_CODES),
+        speed=_choice(obj, "speed", SPEEDS),
+        volume=float(volume),
+        muted=_bool(obj, "muted"),
+        fullscreen=_bool(obj, "fullscreen"),
+        card_back=_choice(obj, "card_back", CARD_BACKS),
+        sort_order=_choice(obj, "sort_order", SORT_ORDERS),
+        seats=parse_seats(obj["seats"]),
+    )
+
+
+def settings_path() -> Path:
+    return data_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults and the sentence saying why they are not used."""
+    loaded: Loaded[Settings] = read_json(path or settings_path(), "settings file", parse_settings)
+    return (loaded.value or Settings()), loaded.problem
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    write_json(path or settings_path(), settings.to_json())

@@ -1,0 +1,229 @@
+"""Settings, autosave and statistics files: atomic, validated, set aside when broken."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from split.app.session import Session, load_session
+from split.app.settings import SeatChoice, Settings, load_settings, save_settings
+from split.app.stats import Stats, load_stats, save_stats
+from split.app.storage import write_json
+from split.engine.notation import state_json
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = (SeatChoice("You", "human"), SeatChoice("Ada", "random"), SeatChoice("Bo", "random"))
+
+
+BOTS = (SeatChoice("Ada", "easy"), SeatChoice("Bo", "random"), SeatChoice("Cy", "normal"))
+
+
+def random_session(path, seed=4, steps=60, seats=SEATS) -> Session:
+    session = Session.new(seats, seed=seed, dealer=0, path=path)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        session.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def test_settings_round_trip(tmp_path):
+    path = tmp_path / "settings.json"
+    s = Settings().with_(speed="fast", muted=True, language="fa", sort_order="suit")
+    save_settings(s, path)
+    loaded, problem = load_settings(path)
+    assert problem is None and loaded == s
+
+
+def test_missing_files_give_defaults_silently(tmp_path):
+    assert load_settings(tmp_path / "none.json") == (Settings(), None)
+    assert load_stats(tmp_path / "none.json") == (Stats(), None)
+    assert load_session(tmp_path / "none.json").value is None
+
+
+def test_resume_is_exact_and_the_future_is_the_same(tmp_path):
+    path = tmp_path / "autosave.json"
+    session = random_session(path, seats=BOTS)
+    resumed = load_session(path).value
+    assert resumed is not None and resumed.game_id == session.game_id
+    assert state_json(resumed.state) == state_json(session.state)
+    # the same game afterwards as if never interrupted: bots and shuffles are seeded
+    for _ in range(300):
+        if session.state.is_over:
+            break
+        a, b = session.bot_action(), resumed.bot_action()
+        assert a == b
+        session.apply(a)
+        resumed.apply(b)
+    assert state_json(resumed.state) == state_json(session.state)
+
+
+def test_write_is_atomic_and_leaves_no_temp_files(tmp_path):
+    path = tmp_path / "x.json"
+    write_json(path, {"a": 1})
+    write_json(path, {"a": 2})
+    assert json.loads(path.read_text()) == {"a": 2}
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def _assert_set_aside(tmp_path, path, problem):
+    assert problem and problem.startswith("Your ") and "set aside" in problem
+    assert not path.exists()
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith(path.name + ".broken-")]
+    assert len(kept) == 1
+    return kept[0]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"{",
+        b"\xff\xfe garbage",
+        b"[]",
+        b'{"format": "split-settings", "version": 2}',
+        b'{"format": "split-settings", "version": 1, "speed": "warp"}',
+    ],
+)
+def test_broken_settings_are_set_aside(tmp_path, content):
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    loaded, problem = load_settings(path)
+    assert loaded == Settings()
+    kept = _assert_set_aside(tmp_path, path, problem)
+    assert kept.read_bytes() == content  # moved, not deleted
+
+
+def mutations(obj):
+    """Every single-field mutation of a JSON tree: replace a value by something wrong."""
+    wrong = [None, -1, 10**9, "x", True, [], {}, 1.5]
+    if isinstance(obj, dict):
+        for k in obj:
+            for w in wrong:
+                yield {**obj, k: w}
+            for m in mutations(obj[k]):
+                yield {**obj, k: m}
+    elif isinstance(obj, list):
+        for i in range(len(obj)):
+            for w in wrong:
+                yield obj[:i] + [w] + obj[i + 1 :]
+        if obj:
+            yield obj[:-1]
+
+
+def _fixture_texts(tmp):
+    session = random_session(tmp / "autosave.json", steps=25)
+    save_settings(Settings(), tmp / "settings.json")
+    stats = Stats()
+    return {
+        "autosave": session.to_json(),
+        "settings": Settings().to_json(),
+        "stats": stats.to_json(),
+    }
+
+
+def _load(kind, path):
+    if kind == "autosave":
+        loaded = load_session(path)
+        return loaded.value, loaded.problem
+    if kind == "settings":
+        return load_settings(path)
+    return load_stats(path)
+
+
+@pytest.mark.parametrize("kind", ["autosave", "settings", "stats"])
+def test_field_mutations_never_crash_and_end_set_aside_or_valid(tmp_path, kind):
+    good = _fixture_texts(tmp_path)[kind]
+    path = tmp_path / f"{kind}.json"
+    rng = random.Random(kind)
+    all_mut = list(mutations(good))
+    sample = rng.sample(all_mut, min(150, len(all_mut)))
+    for mutated in sample:
+        for p in tmp_path.glob(f"{kind}.json.broken-*"):
+            p.unlink()
+        path.write_text(json.dumps(mutated))
+        value, problem = _load(kind, path)
+        if problem is None:
+            # accepted: then it must be a faithful, valid value that saves back
+            assert value is not None
+            assert path.exists()
+        else:
+            _assert_set_aside(tmp_path, path, problem)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.binary(max_size=300), cut=st.integers(min_value=0, max_value=5000))
+def test_random_bytes_and_truncations_never_crash(tmp_path, data, cut):
+    good = json.dumps(Session.new(SEATS, seed=1, dealer=0).to_json()).encode()
+    for kind, content in (("autosave", good[:cut]), ("settings", data), ("stats", data)):
+        path = tmp_path / f"{kind}.json"
+        path.write_bytes(content)
+        value, problem = _load(kind, path)
+        if content == good:
+            assert problem is None
+        else:
+            assert problem is not None and value in (None, Settings(), Stats())
+            assert not path.exists()
+        for p in tmp_path.glob("*.broken-*"):
+            p.unlink()
+
+
+def test_stats_record_a_finished_game_once(tmp_path):
+    session = random_session(None, steps=0)
+    rng = random.Random(0)
+    while not session.state.is_over:
+        session.apply(rng.choice(session.state.legal_actions()))
+    stats = Stats()
+    assert stats.record(session) and not stats.record(session)
+    assert stats.games == 1 and stats.by_strength["random"][0] == 1
+    path = tmp_path / "stats.json"
+    save_stats(stats, path)
+    again, problem = load_stats(path)
+    assert problem is None and again == stats
+    assert again.recent[0]["sheets"][0]["name"] == "You"
+
+
+def _env(data_dir):
+    env = dict(os.environ, SPLIT_DATA_DIR=str(data_dir), PYTHONPATH=str(ROOT))
+    return env
+
+
+def test_sigkill_at_random_moments_always_resumes(tmp_path):
+    """A bots-only game killed 20 times ends exactly as the same game uninterrupted."""
+    cmd = [sys.executable, "-m", "split", "autoplay", "--bots", "random,easy,random", "--seed", "9"]
+    rng = random.Random(5)
+    data = tmp_path / "killed"
+    kills = 0
+    last_count = 0
+    while kills < 20:
+        proc = subprocess.Popen(cmd, env=_env(data), stdout=subprocess.PIPE, cwd=ROOT)
+        time.sleep(rng.uniform(0.25, 0.6))
+        if proc.poll() is not None:
+            break  # finished before the kill
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        kills += 1
+        loaded = load_session(data / "autosave.json")
+        assert loaded.problem is None, loaded.problem
+        assert loaded.value is not None
+        count = len(loaded.value.game.actions)
+        assert count >= last_count  # never loses a completed action
+        last_count = count
+    assert kills >= 10
+    finish = subprocess.run(cmd, env=_env(data), capture_output=True, text=True, cwd=ROOT)
+    clean = subprocess.run(
+        cmd, env=_env(tmp_path / "clean"), capture_output=True, text=True, cwd=ROOT
+    )
+    assert finish.returncode == 0 and clean.returncode == 0, finish.stderr + clean.stderr
+    assert json.loads(finish.stdout.splitlines()[-1]) == json.loads(clean.stdout.splitlines()[-1])
