@@ -1,0 +1,143 @@
+"""The rules of RULES.md in the player's words, page by page, with pictures of real cards.
+
+Strings are marked with ``N_`` (extracted for translation) and translated when a
+page is drawn, so a language switch shows at once. A picture is a row of card
+groups: each group is one or two cards in notation, shown joined when two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it yet."""
+    return message
+
+
+@dataclass(frozen=True)
+class Picture:
+    groups: tuple[tuple[str, ...], ...]
+    caption: str
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    title: str
+    paragraphs: tuple[str, ...]
+    picture: Picture | None = None
+
+
+PAGES: tuple[RulesPage, ...] = (
+    RulesPage(
+        N_("Half-cards"),
+        (
+            N_(
+                "Split is played with 104 half-cards: every ordinary playing card, "
+                "cut in two. Each of the 52 cards appears twice, and its two halves are "
+                "identical. Hearts and diamonds are red; clubs and spades are black."
+            ),
+            N_(
+                "Two to six players each get 9 cards. One card is turned face up to start "
+                "the discard row; the rest is the draw pile. The player after the dealer "
+                "begins, and play passes to the left. A game lasts three rounds."
+            ),
+        ),
+        Picture((("7H",), ("7H",), ("QS",), ("AD",)), N_("Half-cards: two 7♥ halves, Q♠, A♦")),
+    ),
+    RulesPage(
+        N_("Matches"),
+        (
+            N_("A match is two halves of the same rank. There are three kinds:"),
+            N_("Weak: same rank, different colours (a red and a black half)."),
+            N_("Strong: same rank and colour, different suits (7♥ with 7♦)."),
+            N_("Perfect: two identical halves (7♥ with 7♥). A perfect match looks whole."),
+        ),
+        Picture(
+            (("7H", "7S"), ("7H", "7D"), ("7H", "7H")),
+            N_("Weak, strong and perfect matches of sevens"),
+        ),
+    ),
+    RulesPage(
+        N_("Your turn"),
+        (
+            N_(
+                "Start your turn with one of two moves. Draw the top card of the draw pile, "
+                "or take a card from the discard row together with every card discarded "
+                "after it. You may only take a card you can use at once: your next play "
+                "must use it."
+            ),
+            N_(
+                "Then make as many plays as you like: put a match from your hand on the "
+                "table, or upgrade a match. End your turn by discarding one card onto the "
+                "discard row. You must always keep a card to discard."
+            ),
+            N_(
+                "If the draw pile's last card is drawn, the round ends at once. If you "
+                "discard your last card, you have gone out and the round ends."
+            ),
+        ),
+    ),
+    RulesPage(
+        N_("Upgrades"),
+        (
+            N_(
+                "Put one card from your hand onto any match on the table, yours or another "
+                "player's, so that it forms a stronger match with one of its halves. Weak "
+                "can become strong or perfect; strong can become perfect."
+            ),
+            N_(
+                "The new match is yours, even if the old one belonged to someone else. The "
+                "half left over goes back into the hand of the player who owned the match."
+            ),
+        ),
+        Picture(
+            (("7H", "7S"), ("7H",), ("7H", "7H"), ("7S",)),
+            N_("7♥ upgrades 7♥+7♠ to a perfect match; the 7♠ goes back to its owner"),
+        ),
+    ),
+    RulesPage(
+        N_("Bonuses"),
+        (
+            N_("Every match you make, by playing or upgrading, earns its bonus at once:"),
+            N_("Perfect: choose another player; they fill in one negative box."),
+            N_("Strong: you may draw the top card of the draw pile."),
+            N_(
+                "Weak: you may trade one of your matches for another player's match of "
+                "the same kind. You may also pass."
+            ),
+        ),
+    ),
+    RulesPage(
+        N_("Going out early"),
+        (
+            N_(
+                "If someone goes out before every player has had a turn this round, each "
+                "player who has not had a turn lays down every match they can make from "
+                "their hand, without upgrades or bonuses, before the round is scored."
+            ),
+        ),
+    ),
+    RulesPage(
+        N_("Scoring"),
+        (
+            N_(
+                "When a round ends, every player except the one who went out fills in one "
+                "negative box for each card left in hand. Then every player fills in one box "
+                "in a rank's row for each match of that rank in front of them."
+            ),
+            N_(
+                "A row is worth the number in its first open box, so collecting one rank "
+                "pays more and more: 5, 15, 30, 50… for 2 to 9; 10, 30, 60, 100… for 10, J, "
+                "Q and K; 15, 45, 90, 150… for aces."
+            ),
+            N_(
+                "Negative boxes cost 2 each for the first five, 3 each for the next five, "
+                "5 each for the next five and 10 each after that. Your score is your rows "
+                "minus your negatives. After three rounds the highest score wins; equal "
+                "highest scores share the win."
+            ),
+        ),
+        Picture((("AH", "AS"), ("AC", "AC"), ("AD", "AH")), N_("Three ace matches: 90 points")),
+    ),
+)
