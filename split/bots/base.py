@@ -1,0 +1,74 @@
+"""The bot protocol and the factory that makes a bot by name.
+
+A bot sees the game only through its seat's :class:`~split.engine.view.PlayerView`
+(R10) and the list of legal actions, and returns one of those actions. Every bot
+draws its randomness from its own seeded :class:`random.Random`, so the same seed,
+view and legal list always give the same choice (``hard`` adds a wall-clock safety
+cap that only matters on a starved machine; see :mod:`split.bots.hard`).
+
+>>> from split.engine import GameConfig, GameState, PlayerView
+>>> s = GameState.new(GameConfig(3, 0, 1))
+>>> bot = make_bot("normal", seed=5)
+>>> bot.choose(PlayerView.of(s, s.current), s.legal_actions()) in s.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from split.engine.actions import Action
+from split.engine.view import PlayerView
+
+BOT_NAMES: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A strategy: ``choose`` returns one of ``legal`` for the seat the view belongs to."""
+
+    name: str
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random among the legal actions. It never reads the view, so the
+    tournament may pass ``None`` for it (``needs_view`` is False) to save time."""
+
+    name = "random"
+    needs_view = False
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
+    """The bot called ``name`` (random, easy, normal, hard), seeded with ``seed``.
+
+    ``options`` go to the bot's constructor (``hard`` takes ``playouts`` and
+    ``max_ms``); ValueError for an unknown name.
+    """
+    key = name.strip().lower()
+    if key == "random":
+        return RandomBot(seed)
+    if key == "easy":
+        from .easy import EasyBot
+
+        return EasyBot(seed, **options)
+    if key == "normal":
+        from .normal import NormalBot
+
+        return NormalBot(seed, **options)
+    if key == "hard":
+        from .hard import HardBot
+
+        return HardBot(seed, **options)
+    raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}")

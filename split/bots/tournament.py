@@ -1,0 +1,256 @@
+"""``split sim``: bots play each other without a window, and the results are summed up.
+
+    python -m split sim --players 4 --bots hard,normal,normal,normal --games 200 --seed 1 --json
+
+Bot slot ``i`` sits at seat ``(i + g) % N`` in game ``g``, so no bot keeps the first
+seat; each game's deal seed and first dealer come from ``--seed`` and the game number.
+A *decision* is every action a seat takes (forced ones included; ``next-round`` is
+not a seat's action). Bots are asked only when there is a choice, and decision times
+cover those asks. A bot that returns an action not in the legal list is counted in
+``illegal_actions`` and a random legal action is played instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from split.engine.state import GameConfig, GameState
+from split.engine.view import PlayerView
+
+from .base import BOT_NAMES, make_bot
+
+
+@dataclass
+class GameResult:
+    """One game's outcome, by seat and by bot slot."""
+
+    scores: list[int]  # by seat
+    winners: list[int]  # seats
+    slot_of_seat: list[int]
+    decisions: int
+    illegal: int
+    times_ms: list[list[float]] = field(default_factory=list)  # by bot slot
+
+
+def game_setup(seed: int, game: int, players: int) -> tuple[int, int]:
+    """The deal seed and first dealer of game number ``game`` of a run seeded ``seed``."""
+    rng = random.Random(f"sim:{seed}:{game}")
+    return rng.getrandbits(31), rng.randrange(players)
+
+
+def play_game(
+    names: Sequence[str], game: int, seed: int, options: dict[str, dict[str, Any]] | None = None
+) -> GameResult:
+    """Play game number ``game`` of a run: bot slot i at seat (i + game) % N."""
+    n = len(names)
+    options = options or {}
+    deal_seed, dealer = game_setup(seed, game, n)
+    slot_of_seat = [0] * n
+    for slot in range(n):
+        slot_of_seat[(slot + game) % n] = slot
+    bots = [
+        make_bot(name, seed=(deal_seed * 7919 + slot) & 0x7FFFFFFF, **options.get(name, {}))
+        for slot, name in enumerate(names)
+    ]
+    seat_bot = [bots[slot_of_seat[seat]] for seat in range(n)]
+    needs_view = [getattr(b, "needs_view", True) for b in seat_bot]
+    times: list[list[float]] = [[] for _ in range(n)]
+    seat_times = [times[slot_of_seat[seat]] for seat in range(n)]
+    fallback = random.Random(deal_seed)
+    state = GameState.new(GameConfig(n, dealer, deal_seed))
+    decisions = illegal = 0
+    clock = time.perf_counter
+    while not state.is_over:
+        legal = state.legal_actions()
+        seat = state.current
+        if seat is None:  # round-over: next-round is nobody's decision
+            state.apply(legal[0])
+            continue
+        decisions += 1
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        view = PlayerView.of(state, seat) if needs_view[seat] else None
+        t0 = clock()
+        action = seat_bot[seat].choose(view, legal)
+        seat_times[seat].append((clock() - t0) * 1000.0)
+        if action not in legal:
+            illegal += 1
+            action = legal[fallback.randrange(len(legal))]
+        state.apply(action)
+    return GameResult(state.scores(), state.winners(), slot_of_seat, decisions, illegal, times)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (fractional wins allowed)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[k]
+
+
+def _play_chunk(args: tuple[list[str], list[int], int, dict]) -> list[GameResult]:
+    names, games, seed, options = args
+    return [play_game(names, g, seed, options) for g in games]
+
+
+def run(
+    names: Sequence[str],
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    options: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games and return the JSON summary of ``split sim``."""
+    names = list(names)
+    n = len(names)
+    options = options or {}
+    t0 = time.perf_counter()
+    if jobs > 1 and games > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        chunks = [list(range(j, games, jobs)) for j in range(jobs)]
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_play_chunk, [(names, c, seed, options) for c in chunks]))
+        results = sorted(
+            (
+                (g, r)
+                for c, part in zip(chunks, parts, strict=True)
+                for g, r in zip(c, part, strict=True)
+            ),
+            key=lambda x: x[0],
+        )
+        results_list = [r for _, r in results]
+    else:
+        results_list = [play_game(names, g, seed, options) for g in range(games)]
+    wall = time.perf_counter() - t0
+
+    seat_scores = [0.0] * n
+    seat_wins = [0.0] * n
+    slot_scores = [0.0] * n
+    slot_wins = [0.0] * n
+    slot_times: list[list[float]] = [[] for _ in range(n)]
+    decisions = illegal = 0
+    for r in results_list:
+        decisions += r.decisions
+        illegal += r.illegal
+        share = 1.0 / len(r.winners)
+        for seat in range(n):
+            slot = r.slot_of_seat[seat]
+            seat_scores[seat] += r.scores[seat]
+            slot_scores[slot] += r.scores[seat]
+            if seat in r.winners:
+                seat_wins[seat] += share
+                slot_wins[slot] += share
+        for slot in range(n):
+            slot_times[slot].extend(r.times_ms[slot])
+    g = max(games, 1)
+    bots = []
+    for slot, name in enumerate(names):
+        t = slot_times[slot]
+        lo, hi = wilson(slot_wins[slot], games)
+        bots.append(
+            {
+                "bot": name,
+                "wins": round(slot_wins[slot], 4),
+                "win_rate": round(slot_wins[slot] / g, 4),
+                "win_rate_ci95": [round(lo, 4), round(hi, 4)],
+                "mean_score": round(slot_scores[slot] / g, 2),
+                "decision_ms_mean": round(sum(t) / len(t), 4) if t else 0.0,
+                "decision_ms_p95": round(_percentile(t, 0.95), 4),
+            }
+        )
+    return {
+        "games": games,
+        "players": n,
+        "seed": seed,
+        "decisions": decisions,
+        "wall_s": round(wall, 3),
+        "decisions_per_s": round(decisions / wall, 1) if wall > 0 else 0.0,
+        "illegal_actions": illegal,
+        "mean_score": [round(s / g, 2) for s in seat_scores],
+        "wins": [round(w, 4) for w in seat_wins],
+        "bots": bots,
+    }
+
+
+def _table(summary: dict[str, Any]) -> str:
+    lines = [
+        f"{summary['games']} games, {summary['players']} players, seed {summary['seed']}: "
+        f"{summary['decisions']} decisions in {summary['wall_s']} s "
+        f"({summary['decisions_per_s']:.0f}/s), illegal actions {summary['illegal_actions']}",
+        "",
+        f"{'slot':>4}  {'bot':<8} {'wins':>8} {'win rate':>8} {'95% CI':>15} "
+        f"{'mean score':>10} {'ms mean':>8} {'ms p95':>8}",
+    ]
+    for i, b in enumerate(summary["bots"]):
+        lo, hi = b["win_rate_ci95"]
+        lines.append(
+            f"{i:>4}  {b['bot']:<8} {b['wins']:>8.1f} {b['win_rate']:>8.1%} "
+            f"{f'{lo:.1%}-{hi:.1%}':>15} {b['mean_score']:>10.1f} "
+            f"{b['decision_ms_mean']:>8.3f} {b['decision_ms_p95']:>8.3f}"
+        )
+    seats = ", ".join(f"{w:.1f}" for w in summary["wins"])
+    lines += ["", f"wins by seat: {seats}"]
+    return "\n".join(lines)
+
+
+def cli(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="split sim", description="Bots play each other.")
+    p.add_argument("--players", type=int, default=None, help="2 to 6 (default: len(--bots))")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help=f"comma-separated, one per seat or one for all ({', '.join(BOT_NAMES)})",
+    )
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--hard-playouts", type=int, default=None, help="hard's playout budget")
+    p.add_argument("--hard-max-ms", type=float, default=None, help="hard's wall-clock cap")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    args = p.parse_args(argv)
+    names = [b.strip().lower() for b in args.bots.split(",") if b.strip()]
+    bad = [b for b in names if b not in BOT_NAMES]
+    if bad:
+        p.error(f"unknown bot(s) {', '.join(bad)}: choose from {', '.join(BOT_NAMES)}")
+    players = args.players if args.players is not None else (len(names) if len(names) > 1 else 2)
+    if not 2 <= players <= 6:
+        p.error("--players must be 2 to 6")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        p.error(f"--bots names {len(names)} bots for {players} players")
+    if args.games < 0:
+        p.error("--games must be 0 or more")
+    hard: dict[str, Any] = {}
+    if args.hard_playouts is not None:
+        hard["playouts"] = args.hard_playouts
+    if args.hard_max_ms is not None:
+        hard["max_ms"] = args.hard_max_ms
+    summary = run(names, args.games, args.seed, max(1, args.jobs), {"hard": hard} if hard else None)
+    if args.json:
+        json.dump(summary, sys.stdout)
+        sys.stdout.write("\n")
+    else:
+        print(_table(summary))
+    return 0 if summary["illegal_actions"] == 0 else 1
