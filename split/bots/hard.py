@@ -1,0 +1,149 @@
+"""``hard``: determinized Monte Carlo search on top of ``normal``.
+
+For a decision with a choice, ``normal`` first ranks the legal actions and the best
+few become candidates. Then, ``playouts`` times, the hidden cards
+(:meth:`PlayerView.unseen`) are shuffled into a full state consistent with the view
+(:meth:`PlayerView.determinize`); each candidate is applied to a copy of that same
+state (common random numbers) and every seat plays on with ``normal`` until this
+seat's next turn begins or the round ends. The position reached is scored from
+this seat's side, and the candidate with the best mean wins.
+
+Budget: the work is fixed by ``playouts`` and ``candidates`` — on an idle machine
+the same seed and view always give the same choice. ``max_ms`` is only a safety
+cap: when the wall clock passes it, the playouts done so far decide (none done:
+``normal``'s choice). Search sees only the view; the hidden cards are sampled.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from split.engine.actions import Action
+from split.engine.sheet import negative_step, row_value
+from split.engine.state import GAME_OVER, ROUND_OVER, GameState
+from split.engine.view import PlayerView
+
+from .knowledge import BASE
+from .normal import Evaluator, NormalBot
+
+DEFAULT_PLAYOUTS = 10
+DEFAULT_CANDIDATES = 4
+DEFAULT_MAX_MS = 250.0
+MAX_ROLLOUT_ACTIONS = 80
+
+
+def static_value(state: GameState, seat: int, weights: Sequence[float]) -> float:
+    """This seat's standing in a full state: sheet with table matches counted, hands
+    costed by how late the round is, pairs in hand nearly matches; minus the others'."""
+    n = state.players
+    if state.phase in (ROUND_OVER, GAME_OVER):
+        scores = state.scores()
+        return scores[seat] - sum(weights[s] * scores[s] for s in range(n))
+    initial = 104 - 9 * n - 1
+    late = 1.0 - len(state.draw) / initial
+    phi = 0.3 + 0.7 * max(0.0, min(1.0, late))
+    total = 0.0
+    for s in range(n):
+        w = 1.0 if s == seat else -weights[s]
+        if w == 0.0:
+            continue
+        boxes = state.rows[s][:]
+        for a, _ in state.matches[s]:
+            boxes[a >> 2] += 1
+        v = 0.0
+        for r, k in enumerate(boxes):
+            if k:
+                v += row_value(r, k)
+        counts = [0] * 13
+        for c in state.hands[s]:
+            counts[c >> 2] += 1
+        singles = 0
+        for r, k in enumerate(counts):
+            if k >= 2:
+                v += 0.7 * (k // 2) * BASE[r] * (boxes[r] + 1)
+            singles += k & 1
+        neg = state.negatives[s]
+        cost = 0.0
+        for i in range(1, singles + 1):
+            cost += negative_step(neg + i)
+        v -= phi * cost
+        for i in range(1, neg + 1):
+            v -= negative_step(i)
+        total += w * v
+    return total
+
+
+class HardBot:
+    """Monte Carlo over determinizations with ``normal`` playouts (see module docstring)."""
+
+    name = "hard"
+    needs_view = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        playouts: int = DEFAULT_PLAYOUTS,
+        candidates: int = DEFAULT_CANDIDATES,
+        max_ms: float = DEFAULT_MAX_MS,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.candidates = candidates
+        self.max_ms = max_ms
+        self.normal = NormalBot(seed ^ 0x5EED)
+        self.last_playouts = 0  # how many playouts the last search finished (for tests)
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        deadline = time.perf_counter() + self.max_ms / 1000.0
+        ev = Evaluator(view)
+        values = [ev.value(a) for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], legal[i]))
+        cands = [legal[i] for i in order[: self.candidates]]
+        fallback = cands[0]
+        self.last_playouts = 0
+        if len(cands) == 1 or self.playouts <= 0:
+            return fallback
+        weights = ev.k.weights
+        seat = view.seat
+        unseen = view.unseen()
+        totals = [0.0] * len(cands)
+        rollout_bot = NormalBot(self.rng.getrandbits(32))
+        done = 0
+        for _ in range(self.playouts):
+            hidden = unseen[:]
+            self.rng.shuffle(hidden)
+            base = view.determinize(hidden, seed=self.rng.getrandbits(31))
+            for i, action in enumerate(cands):
+                state = base.clone()
+                state.apply(action)
+                self._rollout(state, seat, view.turn, rollout_bot)
+                totals[i] += static_value(state, seat, weights)
+            done += 1
+            if time.perf_counter() > deadline:
+                break
+        self.last_playouts = done
+        # Normal's ranking breaks near-ties, so noise alone does not move us off it.
+        best = max(
+            range(len(cands)), key=lambda i: (totals[i] / done + (0.5 if i == 0 else 0.0), -i)
+        )
+        return cands[best]
+
+    @staticmethod
+    def _rollout(state: GameState, seat: int, turn: int, bot: NormalBot) -> None:
+        """Everyone plays ``normal`` until ``seat``'s next turn begins or the round ends."""
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            phase = state.phase
+            if phase in (ROUND_OVER, GAME_OVER):
+                return
+            cur = state.current
+            if cur == seat and phase == "start" and state.turn > turn:
+                return
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            state.apply(bot.choose(PlayerView.of(state, cur), legal))

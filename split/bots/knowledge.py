@@ -1,0 +1,149 @@
+"""What a bot works out from its view once per decision: boxes, unseen cards, costs.
+
+Everything here is computed from a :class:`~split.engine.view.PlayerView` (or any
+object with the same fields), never from hidden state (R10).
+"""
+
+from __future__ import annotations
+
+from split.engine.cards import _MATCH_TYPE, CARD_COUNT, COPIES, MatchType
+from split.engine.setup import HAND_SIZE
+from split.engine.sheet import negative_step, negative_value, row_value
+
+BASE = (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)  # R9.1 row bases by rank
+RANK_COUNT = 13
+WEAK, STRONG, PERFECT = MatchType.WEAK, MatchType.STRONG, MatchType.PERFECT
+
+
+class Knowledge:
+    """Derived facts for the seat a view belongs to."""
+
+    __slots__ = (
+        "view",
+        "seat",
+        "n",
+        "hand",
+        "boxes",
+        "unseen",
+        "unseen_rank",
+        "unseen_total",
+        "phi",
+        "pile",
+        "hand_rank",
+        "weights",
+        "projected",
+    )
+
+    def __init__(self, view) -> None:
+        self.view = view
+        seat = self.seat = view.seat
+        n = self.n = view.players
+        self.hand = list(view.hand)
+        boxes = self.boxes = [list(r) for r in view.rows]
+        seen = [0] * CARD_COUNT
+        for c in view.hand:
+            seen[c] += 1
+        for c in view.discard:
+            seen[c] += 1
+        for s, owned in enumerate(view.matches):
+            row = boxes[s]
+            for a, b in owned:
+                row[a >> 2] += 1
+                seen[a] += 1
+                seen[b] += 1
+        for s, known in enumerate(view.known):
+            if s != seat:
+                for c in known:
+                    seen[c] += 1
+        unseen = self.unseen = [COPIES - k for k in seen]
+        ur = [0] * RANK_COUNT
+        for c, k in enumerate(unseen):
+            ur[c >> 2] += k
+        self.unseen_rank = ur
+        self.unseen_total = max(1, sum(ur))
+        hr = [0] * RANK_COUNT
+        for c in view.hand:
+            hr[c >> 2] += 1
+        self.hand_rank = hr
+        self.pile = view.draw_pile
+        initial = max(1, 104 - HAND_SIZE * n - 1)
+        late = 1.0 - view.draw_pile / initial
+        phi = 0.3 + 0.7 * max(0.0, min(1.0, late))
+        short = min(view.hand_sizes[s] for s in range(n) if s != seat)
+        if short <= 2:
+            phi = max(phi, 0.85)
+        elif short <= 3:
+            phi = max(phi, 0.65)
+        if view.draw_pile <= n:
+            phi = 1.0
+        self.phi = phi
+        # Projected score if the round ended now (matches on the table count, hands cost).
+        proj = []
+        for s in range(n):
+            rows = sum(row_value(r, k) for r, k in enumerate(boxes[s]))
+            proj.append(rows - negative_value(view.negatives[s] + view.hand_sizes[s]))
+        self.projected = proj
+        if n == 2:
+            self.weights = [0.0 if s == seat else 1.0 for s in range(n)]
+        else:
+            others = [s for s in range(n) if s != seat]
+            leader = max(others, key=lambda s: proj[s])
+            w = [0.0] * n
+            for s in others:
+                w[s] = 0.35 + (0.45 if s == leader else 0.0)
+            self.weights = w
+
+    # ------------------------------------------------------------ values
+
+    def gain(self, seat: int, rank: int) -> float:
+        """R9.1: what one more box in ``rank``'s row is worth to ``seat`` (triangular rows)."""
+        return BASE[rank] * (self.boxes[seat][rank] + 1)
+
+    def last_box(self, seat: int, rank: int) -> float:
+        """What ``seat`` loses when one of its ``rank`` matches goes away."""
+        return BASE[rank] * self.boxes[seat][rank]
+
+    def card_cost(self, seat: int | None = None, extra: int = 1) -> float:
+        """Expected negative boxes (R8.2) of holding ``extra`` more cards, by lateness."""
+        s = self.seat if seat is None else seat
+        k = self.view.negatives[s] + self.view.hand_sizes[s]
+        return self.phi * sum(negative_step(k + i) for i in range(1, extra + 1))
+
+    def draws_left(self) -> float:
+        """Roughly how many more cards this seat will see from the pile this round."""
+        return max(0.5, min(self.pile / self.n, 12.0) * (1.3 - self.phi))
+
+    def single_potential(self, card: int, hand_rank: list[int] | None = None) -> float:
+        """Value of an unpaired card: the chance a same-rank card turns up, times the match."""
+        rank = card >> 2
+        p1 = self.unseen_rank[rank] / self.unseen_total
+        p = 1.0 - (1.0 - p1) ** self.draws_left()
+        return 0.6 * p * self.gain(self.seat, rank)
+
+    def weak_exposure(self, rank: int) -> float:
+        """Chance that a weak match of ``rank`` on my table gets stolen (any card of the rank
+        upgrades a weak match, R5.2)."""
+        u = self.unseen_rank[rank]
+        if u == 0:
+            return 0.0
+        others = sum(self.view.hand_sizes[s] for s in range(self.n) if s != self.seat)
+        per = u / self.unseen_total
+        p = 1.0 - (1.0 - per) ** (others * 0.5 + 2 * (1.2 - self.phi))
+        return min(0.8, p)
+
+    def strong_exposure(self, a: int, b: int) -> float:
+        """Chance a strong match gets stolen: only the two identical cards upgrade it."""
+        u = self.unseen[a] + self.unseen[b]
+        if u == 0:
+            return 0.0
+        others = sum(self.view.hand_sizes[s] for s in range(self.n) if s != self.seat)
+        per = u / self.unseen_total
+        return min(0.6, 1.0 - (1.0 - per) ** (others * 0.5 + 2 * (1.2 - self.phi)))
+
+    def exposure(self, a: int, b: int) -> float:
+        t = _MATCH_TYPE[a][b]
+        if t is WEAK:
+            return self.weak_exposure(a >> 2)
+        if t is STRONG:
+            return self.strong_exposure(a, b)
+        return 0.0

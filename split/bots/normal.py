@@ -1,0 +1,338 @@
+"""``normal``: plays the score sheet (R9) one decision at a time.
+
+Every legal action gets a value in points for this seat, from the view alone:
+
+- a match is worth the box it adds to its row (rows are triangular, so a rank you
+  already collect is worth more), plus its bonus, minus the risk that a weak or
+  strong match gets stolen by an upgrade (R5.2);
+- the hand is a liability: every card may become a negative box (R8.2), more so
+  late in the round, while pairs and cards that may still pair keep some value;
+- a take (R4.1) is the play it allows plus what the cards that come with it are
+  worth in hand, against the expected value of a blind draw;
+- a discard gives up the card worth least in hand and avoids feeding the next
+  player (a card that would let them steal one of our matches is the worst);
+- bonuses: the perfect penalty goes to the leader (R6.1), the strong bonus card is
+  drawn when its expected value is positive, trades move a match up in value.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
+from split.engine.cards import _MATCH_TYPE, MatchType
+from split.engine.sheet import negative_step
+
+from .knowledge import BASE, RANK_COUNT, Knowledge
+
+PERFECT, STRONG, WEAK = MatchType.PERFECT, MatchType.STRONG, MatchType.WEAK
+PAIR_SHARE = 0.85  # a pair in hand is nearly a match already
+
+
+class Evaluator:
+    """Values of actions for the seat of one view (see the module docstring)."""
+
+    def __init__(self, view) -> None:
+        self.view = view
+        self.k = Knowledge(view)
+        self.me = view.seat
+
+    # ----------------------------------------------------------- hand
+
+    def rank_value(self, rank: int, count: int) -> float:
+        """What ``count`` cards of ``rank`` are worth in my hand."""
+        if count == 0:
+            return 0.0
+        k = self.k
+        pairs, single = divmod(count, 2)
+        v = pairs * PAIR_SHARE * k.gain(self.me, rank)
+        if single:
+            v += k.single_potential(rank * 4) - k.card_cost()
+        return v
+
+    def hand_delta(self, removed: Sequence[int] = (), added: Sequence[int] = ()) -> float:
+        """Change in hand value when ``removed`` leave and ``added`` join my hand."""
+        counts = self.k.hand_rank
+        change: dict[int, int] = {}
+        for c in removed:
+            change[c >> 2] = change.get(c >> 2, 0) - 1
+        for c in added:
+            change[c >> 2] = change.get(c >> 2, 0) + 1
+        total = 0.0
+        for rank, d in change.items():
+            if d:
+                total += self.rank_value(rank, counts[rank] + d) - self.rank_value(
+                    rank, counts[rank]
+                )
+        return total
+
+    def steal_options(self, card: int) -> float:
+        """Best upgrade ``card`` could make on the table (used for cards kept or drawn)."""
+        best = 0.0
+        k = self.k
+        for owner, owned in enumerate(self.view.matches):
+            for a, b in owned:
+                if a >> 2 != card >> 2:
+                    continue
+                old = _MATCH_TYPE[a][b]
+                ta, tb = _MATCH_TYPE[card][a], _MATCH_TYPE[card][b]
+                if not ((ta is not None and ta > old) or (tb is not None and tb > old)):
+                    continue
+                if owner == self.me:
+                    v = 3.0
+                else:
+                    v = k.gain(self.me, a >> 2) + k.weights[owner] * k.last_box(owner, a >> 2)
+                best = max(best, v)
+        return best
+
+    def draw_ev(self) -> float:
+        """Expected value of one blind card from the pile."""
+        k = self.k
+        counts = k.hand_rank
+        total = 0.0
+        for rank in range(RANK_COUNT):
+            u = k.unseen_rank[rank]
+            if not u:
+                continue
+            v = self.rank_value(rank, counts[rank] + 1) - self.rank_value(rank, counts[rank])
+            total += u * v
+        ev = total / k.unseen_total
+        # Cards that would upgrade something on the table are worth a steal.
+        steal = 0.0
+        for c, u in enumerate(k.unseen):
+            if u and counts[c >> 2] == 0:
+                s = self.steal_options(c)
+                if s:
+                    steal += u * 0.5 * s
+        return ev + steal / k.unseen_total
+
+    # ----------------------------------------------------------- matches
+
+    def exposure_loss(self, a: int, b: int) -> float:
+        k = self.k
+        p = k.exposure(a, b)
+        if not p:
+            return 0.0
+        return p * (k.gain(self.me, a >> 2) + k.card_cost()) * 0.6
+
+    def bonus_value(self, t: MatchType, rank: int) -> float:
+        k = self.k
+        if t is PERFECT:
+            return max(
+                k.weights[s] * negative_step(self.view.negatives[s] + self.view.hand_sizes[s] + 1)
+                for s in range(k.n)
+                if s != self.me
+            )
+        if t is STRONG:
+            return max(0.0, self.draw_ev()) if self.view.draw_pile > 1 else 0.0
+        best = 0.0
+        for i, (a, b) in enumerate(self.view.matches[self.me]):
+            if _MATCH_TYPE[a][b] is WEAK:
+                best = max(best, self._best_trade_for(a >> 2, WEAK, i))
+        best = max(best, self._best_trade_for(rank, WEAK, -1))
+        return 0.7 * best
+
+    def _best_trade_for(self, rank: int, t: MatchType, mine: int) -> float:
+        best = 0.0
+        for other, owned in enumerate(self.view.matches):
+            if other == self.me:
+                continue
+            for c, d in owned:
+                if _MATCH_TYPE[c][d] is t:
+                    best = max(best, self.trade_value(rank, other, c >> 2))
+        return best
+
+    def trade_value(self, mine_rank: int, other: int, their_rank: int) -> float:
+        """R6.3: my row gains their rank's box and loses mine; theirs the reverse."""
+        if mine_rank == their_rank:
+            return 0.0
+        k = self.k
+        me = self.me
+        mine_delta = k.gain(me, their_rank) - k.last_box(me, mine_rank)
+        their_delta = k.gain(other, mine_rank) - k.last_box(other, their_rank)
+        return mine_delta - k.weights[other] * their_delta
+
+    def going_out(self, hand_after: int) -> float:
+        """A play that leaves one card lets me go out with the discard (R4.4)."""
+        if hand_after != 1:
+            return 0.0
+        k = self.k
+        v = 6.0
+        for s in range(k.n):
+            if s != self.me:
+                v += k.weights[s] * k.card_cost(s, self.view.hand_sizes[s]) / max(k.phi, 0.01)
+        return v
+
+    def match_value(self, x: int, y: int, hand_after: int, in_hand: bool = True) -> float:
+        k = self.k
+        rank = x >> 2
+        t = _MATCH_TYPE[x][y]
+        v = k.gain(self.me, rank) + self.bonus_value(t, rank) - self.exposure_loss(x, y)
+        if in_hand:
+            v += self.hand_delta((x, y))
+        return v + self.going_out(hand_after)
+
+    def upgrade_value(self, card: int, owner: int, index: int, hand_after: int) -> float:
+        k = self.k
+        a, b = self.view.matches[owner][index]
+        old = _MATCH_TYPE[a][b]
+        kept, returned = (a, b) if _MATCH_TYPE[card][a] > old else (b, a)
+        t = _MATCH_TYPE[card][kept]
+        rank = card >> 2
+        v = self.bonus_value(t, rank) - self.exposure_loss(card, kept)
+        if owner == self.me:
+            v += self.exposure_loss(a, b) + self.hand_delta((card,), (returned,))
+            return v + 1.0
+        v += k.gain(self.me, rank) + self.hand_delta((card,))
+        v += k.weights[owner] * (k.last_box(owner, rank) + k.card_cost(owner))
+        return v + self.going_out(hand_after)
+
+    # ----------------------------------------------------------- discards
+
+    def danger(self, card: int) -> float:
+        """What putting ``card`` on the discard row may hand to the other players."""
+        k = self.k
+        view = self.view
+        rank = card >> 2
+        d = 0.0
+        for a, b in view.matches[self.me]:
+            if a >> 2 != rank:
+                continue
+            old = _MATCH_TYPE[a][b]
+            ta, tb = _MATCH_TYPE[card][a], _MATCH_TYPE[card][b]
+            if (ta is not None and ta > old) or (tb is not None and tb > old):
+                d = max(d, 0.9 * (k.last_box(self.me, rank) + k.card_cost() + 4))
+        for step in range(1, k.n):
+            s = (self.me + step) % k.n
+            near = 1.0 if step == 1 else 0.5
+            w = max(k.weights[s], 0.3)
+            if card in view.known[s] or any(c >> 2 == rank for c in view.known[s]):
+                d += near * w * 0.8 * k.gain(s, rank)
+                continue
+            p1 = k.unseen_rank[rank] / k.unseen_total
+            p = 1.0 - (1.0 - p1) ** max(0, view.hand_sizes[s] - len(view.known[s]))
+            d += near * w * 0.4 * p * k.gain(s, rank)
+            for owner, owned in enumerate(view.matches):
+                if owner == self.me:
+                    continue
+                for a, b in owned:
+                    if a >> 2 == rank and (
+                        (_MATCH_TYPE[card][a] or 0) > _MATCH_TYPE[a][b]
+                        or (_MATCH_TYPE[card][b] or 0) > _MATCH_TYPE[a][b]
+                    ):
+                        d += near * w * 0.3 * k.gain(s, rank)
+                        break
+        return d
+
+    def discard_value(self, card: int) -> float:
+        return self.hand_delta((card,)) - self.danger(card) - 0.5 * self.steal_options(card)
+
+    # ----------------------------------------------------------- takes
+
+    def take_value(self, index: int) -> float:
+        view = self.view
+        taken = view.discard[index:]
+        card = taken[0]
+        hand = list(view.hand) + list(taken)
+        size = len(hand)
+        best = None
+        used: tuple[int, ...] = ()
+        if size >= 3:
+            for y in set(hand):
+                if y >> 2 != card >> 2:
+                    continue
+                if y == card and hand.count(card) < 2:
+                    continue
+                v = self.match_value(card, y, size - 2, in_hand=False)
+                if best is None or v > best:
+                    best, used = v, (card, y)
+        for owner, owned in enumerate(view.matches):
+            if owner != self.me and size < 2:
+                continue
+            for m, (a, b) in enumerate(owned):
+                if a >> 2 != card >> 2:
+                    continue
+                old = _MATCH_TYPE[a][b]
+                if not ((_MATCH_TYPE[card][a] or 0) > old or (_MATCH_TYPE[card][b] or 0) > old) or (
+                    old is PERFECT
+                ):
+                    continue
+                v = self.upgrade_value(card, owner, m, size - 1) - self.hand_delta((card,))
+                if best is None or v > best:
+                    best, used = v, (card,)
+        if best is None:
+            return -1e9
+        rest = list(taken)
+        from_hand = []
+        for c in used:
+            if c in rest:
+                rest.remove(c)
+            else:
+                from_hand.append(c)
+        return best + self.hand_delta(from_hand, rest)
+
+    # ----------------------------------------------------------- all
+
+    def value(self, action: Action) -> float:
+        kind = action.kind
+        view = self.view
+        if kind == MATCH:
+            return self.match_value(action.a, action.b, len(view.hand) - 2)
+        if kind == UPGRADE:
+            return self.upgrade_value(action.a, action.b, action.c, len(view.hand) - 1)
+        if kind == DISCARD:
+            return self.discard_value(action.a) - 3.0  # a play that pays beats ending the turn
+        if kind == TAKE:
+            return self.take_value(action.a)
+        if kind == DRAW:
+            if view.draw_pile <= 1:
+                return self.end_now_value()
+            return self.draw_ev()
+        if kind == PASS:
+            return 0.0
+        if kind == PENALIZE:
+            s = action.a
+            k = self.k
+            step = negative_step(view.negatives[s] + view.hand_sizes[s] + 1)
+            return k.weights[s] * step + 1e-3 * k.projected[s]
+        if kind == TRADE:
+            mine = view.matches[self.me][action.a]
+            theirs = view.matches[action.b][action.c]
+            return self.trade_value(mine[0] >> 2, action.b, theirs[0] >> 2) - 1.0
+        return 0.0
+
+    def end_now_value(self) -> float:
+        """Drawing the last card ends the round at once (R8.1), with one more card in hand."""
+        k = self.k
+        mine = k.projected[self.me] - k.card_cost(extra=1) / max(k.phi, 0.01)
+        best_other = max(k.projected[s] for s in range(k.n) if s != self.me)
+        return 5.0 if mine > best_other else -5.0
+
+
+class NormalBot:
+    """Greedy on the score sheet: picks the action of highest value (ties by seeded draw)."""
+
+    name = "normal"
+    needs_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def values(self, view, legal: Sequence[Action]) -> list[float]:
+        ev = Evaluator(view)
+        return [ev.value(a) for a in legal]
+
+    def choose(self, view, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        values = self.values(view, legal)
+        best = max(values)
+        top = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
+        if len(top) == 1:
+            return top[0]
+        top.sort()
+        return top[int(self.rng.random() * len(top))]
+
+
+__all__ = ["Evaluator", "NormalBot", "BASE"]
