@@ -1,0 +1,154 @@
+"""Hints for a human player: the suggested action and a one-line reason.
+
+>>> from split.engine import GameConfig, GameState
+>>> s = GameState.new(GameConfig(2, 0, 3))
+>>> h = hint(s, s.legal_actions())
+>>> h.action in s.legal_actions() and bool(h.reason)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
+from split.engine.cards import _MATCH_TYPE, RANKS, MatchType, card_str
+from split.engine.state import STRONG_BONUS, GameState
+from split.engine.view import PlayerView
+
+from .base import make_bot
+
+try:
+    from split.app.i18n import _
+except ImportError:  # the app layer may be absent; keep the strings marked for translation
+
+    def _(message: str) -> str:
+        return message
+
+
+class Hint(NamedTuple):
+    """A suggested action and why, in words a player understands."""
+
+    action: Action
+    reason: str
+
+
+def _plural_rank(rank: int) -> str:
+    return RANKS[rank] + "s"
+
+
+def _type_name(t: MatchType) -> str:
+    return {
+        MatchType.WEAK: _("weak"),
+        MatchType.STRONG: _("strong"),
+        MatchType.PERFECT: _("perfect"),
+    }[t]
+
+
+def _bonus_words(t: MatchType) -> str:
+    return {
+        MatchType.PERFECT: _("give another player a negative box"),
+        MatchType.STRONG: _("draw a bonus card"),
+        MatchType.WEAK: _("you may trade a match"),
+    }[t]
+
+
+def explain(view: PlayerView, action: Action) -> str:
+    """A one-line reason for ``action`` in ``view``'s position."""
+    kind = action.kind
+    if kind == MATCH:
+        t = _MATCH_TYPE[action.a][action.b]
+        return _("Match the two {rank}: {type} match, {bonus}.").format(
+            rank=_plural_rank(action.a >> 2), type=_type_name(t), bonus=_bonus_words(t)
+        )
+    if kind == UPGRADE:
+        a, b = view.matches[action.b][action.c]
+        old = _MATCH_TYPE[a][b]
+        t = max(x for x in (_MATCH_TYPE[action.a][a], _MATCH_TYPE[action.a][b]) if x is not None)
+        if action.b == view.seat:
+            return _("Upgrade your {old} {rank} with {card}: it becomes {type}, {bonus}.").format(
+                old=_type_name(old),
+                rank=_plural_rank(action.a >> 2),
+                card=card_str(action.a),
+                type=_type_name(t),
+                bonus=_bonus_words(t),
+            )
+        return _("Steal player {seat}'s {old} {rank} with {card}: a {type} match for you.").format(
+            seat=action.b + 1,
+            old=_type_name(old),
+            rank=_plural_rank(action.a >> 2),
+            card=card_str(action.a),
+            type=_type_name(t),
+        )
+    if kind == DISCARD:
+        counts = sum(1 for c in view.hand if c >> 2 == action.a >> 2)
+        if counts > 1:
+            return _(
+                "Discard {card}: you must end your turn, and it is the card you need least."
+            ).format(card=card_str(action.a))
+        return _("Discard {card}: it pairs with nothing in your hand and helps no one.").format(
+            card=card_str(action.a)
+        )
+    if kind == TAKE:
+        taken = view.discard[action.a :]
+        card = card_str(taken[0])
+        if len(taken) == 1:
+            return _("Take {card} from the discard row: you can play it right away.").format(
+                card=card
+            )
+        return _(
+            "Take {card} and the {count} cards above it: you can play it, and the rest pay."
+        ).format(card=card, count=len(taken) - 1)
+    if kind == DRAW:
+        if view.phase == STRONG_BONUS:
+            if view.draw_pile <= 1:
+                return _("Draw the last card: the round ends now while you are ahead.")
+            return _("Draw the bonus card: it is likely to pair with something you hold.")
+        if view.draw_pile <= 1:
+            return _("Draw the last card: the round ends now.")
+        return _("Draw from the pile: nothing in the discard row is worth taking.")
+    if kind == PASS:
+        if view.phase == STRONG_BONUS:
+            return _("Pass: another card in hand is more likely to cost you a negative box.")
+        return _("Pass: no trade would move your matches up in value.")
+    if kind == PENALIZE:
+        return _("Give player {seat} the negative box: they are the one to slow down.").format(
+            seat=action.a + 1
+        )
+    if kind == TRADE:
+        mine = view.matches[view.seat][action.a]
+        theirs = view.matches[action.b][action.c]
+        return _(
+            "Trade your {mine} for player {seat}'s {theirs}: they are worth more on your sheet."
+        ).format(
+            mine=_plural_rank(mine[0] >> 2), seat=action.b + 1, theirs=_plural_rank(theirs[0] >> 2)
+        )
+    return _("Start the next round.")
+
+
+def hint(
+    state_or_view: GameState | PlayerView, legal: Sequence[Action], strength: str = "normal"
+) -> Hint:
+    """The action a ``strength`` bot would choose for the player to act, with a reason.
+
+    A full state is reduced to the acting seat's view first, so a hint never uses
+    hidden cards (R10).
+    """
+    if isinstance(state_or_view, GameState):
+        state = state_or_view
+        seat = state.current if state.current is not None else 0
+        view = PlayerView.of(state, seat)
+    else:
+        view = state_or_view
+    if len(legal) == 1:
+        action = legal[0]
+    else:
+        bot = make_bot(strength, seed=view.turn * 131 + view.seat)
+        action = bot.choose(view, legal)
+        if action not in legal:
+            action = legal[0]
+    return Hint(action, explain(view, action))
+
+
+__all__ = ["Hint", "explain", "hint"]

@@ -1,0 +1,206 @@
+"""Bots: legal play at every table size, determinism, the view boundary (R10), hints, sim."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from contextlib import redirect_stdout
+
+import pytest
+
+from split.bots import BOT_NAMES, make_bot, tournament
+from split.bots.hints import Hint, hint
+from split.engine import GameConfig, GameState, PlayerView
+from split.engine.actions import Action
+
+TINY_HARD = {"playouts": 2, "candidates": 2, "max_ms": 10_000.0}
+
+
+def _bot(name: str, seed: int):
+    return make_bot(name, seed, **(TINY_HARD if name == "hard" else {}))
+
+
+def _play(names: list[str], seed: int, dealer: int = 0) -> tuple[GameState, list[Action], int]:
+    """Play one game; return the final state, the actions and the number of illegal choices."""
+    n = len(names)
+    bots = [_bot(name, seed * 10 + i) for i, name in enumerate(names)]
+    state = GameState.new(GameConfig(n, dealer, seed))
+    actions: list[Action] = []
+    illegal = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        seat = state.current
+        if seat is None:
+            action = legal[0]
+        else:
+            snapshot = list(legal)
+            action = bots[seat].choose(PlayerView.of(state, seat), legal)
+            assert legal == snapshot, "a bot mutated the legal list"
+            if action not in legal:
+                illegal += 1
+                action = legal[0]
+        state.apply(action)
+        actions.append(action)
+    return state, actions, illegal
+
+
+def test_make_bot_names_and_errors():
+    for name in BOT_NAMES:
+        assert make_bot(name, 1).name == name
+    with pytest.raises(ValueError):
+        make_bot("grandmaster", 1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_easy_normal_play_hundreds_of_legal_games(players):
+    # Every table mixes the three quick bots, so each plays all 100 games at this size.
+    kinds = ["normal", "easy", "random"]
+    illegal = 0
+    for game in range(100):
+        names = [kinds[(seat + game) % 3] for seat in range(players)]
+        state, _, bad = _play(names, seed=1000 * players + game, dealer=game % players)
+        illegal += bad
+        assert state.is_over and len(state.scores()) == players
+    assert illegal == 0
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_hard_plays_legal_games_with_a_tiny_budget(players):
+    names = ["hard"] + ["normal"] * (players - 1)
+    for game in range(2):
+        state, _, bad = _play(names, seed=77 + game, dealer=game % players)
+        assert bad == 0 and state.is_over
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_same_seed_same_choices(name):
+    names = [name, "normal"]
+    _, first, _ = _play(names, seed=5)
+    _, second, _ = _play(names, seed=5)
+    assert first == second
+
+
+def _positions(count: int, seed: int, players: int = 3):
+    """Mid-game states with a choice to make, reached by random play."""
+    rng = random.Random(seed)
+    out = []
+    game = 0
+    while len(out) < count:
+        state = GameState.new(GameConfig(players, game % players, seed + game))
+        game += 1
+        stop = rng.randrange(5, 150)
+        for _ in range(stop):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if state.current is not None and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+def _same_view_other_hidden(state: GameState, seat: int, seed: int) -> GameState:
+    """A state the seat cannot tell from ``state``: other hands and the pile reshuffled."""
+    view = PlayerView.of(state, seat)
+    hidden = view.unseen()
+    random.Random(seed).shuffle(hidden)
+    other = view.determinize(hidden, seed=seed)
+    assert PlayerView.of(other, seat) == view
+    assert sorted(other.legal_actions()) == sorted(state.legal_actions())
+    return other
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+def test_view_boundary_hidden_cards_do_not_change_choices(name):
+    differed = 0
+    for i, state in enumerate(_positions(25, seed=300)):
+        seat = state.current
+        other = _same_view_other_hidden(state, seat, seed=i)
+        if [h[:] for h in other.hands] != [h[:] for h in state.hands] or other.draw != state.draw:
+            differed += 1
+        legal = sorted(state.legal_actions())
+        a = _bot(name, 9).choose(PlayerView.of(state, seat), legal)
+        b = _bot(name, 9).choose(PlayerView.of(other, seat), legal)
+        assert a == b, f"{name} looked past the view at {state.phase}"
+    assert differed >= 20  # the hidden cards really were different
+
+
+def test_hint_returns_a_legal_action_and_a_reason():
+    for state in _positions(40, seed=11, players=4):
+        legal = state.legal_actions()
+        h = hint(state, legal)
+        assert isinstance(h, Hint) and h.action in legal
+        assert isinstance(h.reason, str) and h.reason.strip()
+        view_hint = hint(PlayerView.of(state, state.current), legal, strength="easy")
+        assert view_hint.action in legal and view_hint.reason
+
+
+def test_hint_reason_names_the_match():
+    from split.engine.actions import parse_action
+    from tests.engine_helpers import position
+
+    state = position([["7H", "7D", "2C"], ["KS"]], discard=["5C"])
+    state.apply(parse_action("draw"))
+    h = hint(state, state.legal_actions())
+    assert h.action == parse_action("match 7D 7H")
+    assert "7s" in h.reason and "strong" in h.reason
+
+
+def test_sim_json_has_every_field():
+    out = io.StringIO()
+    with redirect_stdout(out):
+        rc = tournament.cli(
+            ["--players", "3", "--bots", "random,easy,normal", "--games", "6", "--seed", "2"]
+            + ["--json"]
+        )
+    assert rc == 0
+    summary = json.loads(out.getvalue())
+    for key in ("games", "players", "decisions", "decisions_per_s", "illegal_actions"):
+        assert key in summary
+    assert summary["games"] == 6 and summary["players"] == 3
+    assert summary["illegal_actions"] == 0
+    assert len(summary["mean_score"]) == 3 and len(summary["wins"]) == 3
+    assert sum(summary["wins"]) == pytest.approx(6)
+    assert [b["bot"] for b in summary["bots"]] == ["random", "easy", "normal"]
+    for b in summary["bots"]:
+        for key in ("wins", "win_rate", "mean_score", "decision_ms_mean", "decision_ms_p95"):
+            assert key in b
+        lo, hi = b["win_rate_ci95"]
+        assert 0.0 <= lo <= b["win_rate"] <= hi <= 1.0
+
+
+def test_sim_one_name_for_all_seats_and_readable_table():
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert tournament.cli(["--players", "4", "--games", "2"]) == 0
+    assert "random" in out.getvalue() and "illegal actions 0" in out.getvalue()
+
+
+def test_sim_rejects_a_bot_list_of_the_wrong_length():
+    with pytest.raises(SystemExit), redirect_stdout(io.StringIO()):
+        tournament.cli(["--players", "3", "--bots", "normal,easy"])
+
+
+def test_seats_rotate_so_no_bot_keeps_the_first_seat():
+    seen = {tournament.play_game(["random"] * 3, g, 1).slot_of_seat[0] for g in range(3)}
+    assert seen == {0, 1, 2}
+
+
+def test_illegal_choice_is_counted_and_replaced(monkeypatch):
+    class Cheat:
+        name = "cheat"
+        needs_view = False
+
+        def choose(self, view, legal):
+            return Action.next_round()  # never legal while a seat is to act
+
+    monkeypatch.setattr(tournament, "make_bot", lambda name, seed, **kw: Cheat())
+    result = tournament.play_game(["random", "random"], 0, 3)
+    assert result.illegal > 0 and len(result.scores) == 2
+
+
+def test_wilson_interval():
+    lo, hi = tournament.wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert tournament.wilson(0, 0) == (0.0, 1.0)
