@@ -207,7 +207,8 @@ def test_sigkill_at_random_moments_always_resumes(tmp_path):
     kills = 0
     last_count = 0
     while kills < 20:
-        proc = subprocess.Popen(cmd, env=_env(data), stdout=subprocess.PIPE, cwd=ROOT)
+        slow = [*cmd, "--delay-ms", "40"]  # so that 20 kills land inside one game
+        proc = subprocess.Popen(slow, env=_env(data), stdout=subprocess.PIPE, cwd=ROOT)
         time.sleep(rng.uniform(0.25, 0.6))
         if proc.poll() is not None:
             break  # finished before the kill
@@ -220,7 +221,7 @@ def test_sigkill_at_random_moments_always_resumes(tmp_path):
         count = len(loaded.value.game.actions)
         assert count >= last_count  # never loses a completed action
         last_count = count
-    assert kills >= 10
+    assert kills == 20
     finish = subprocess.run(cmd, env=_env(data), capture_output=True, text=True, cwd=ROOT)
     clean = subprocess.run(
         cmd, env=_env(tmp_path / "clean"), capture_output=True, text=True, cwd=ROOT
