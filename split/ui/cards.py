@@ -1,0 +1,239 @@
+"""The cards, drawn by the program: half playing cards, their backs, matches, the felt.
+
+Every Split card is *half* a playing card (R1.1): a tall card cut down the middle.
+:class:`CardArt` draws them at one height, crisply (never scaled): a left half
+shows its rank and suit large in the top corner, where they stay readable when the
+hand is fanned, with half of a big pip cut by the straight, torn edge. A match
+(R3) puts a left and a right half together: a perfect match looks like one whole
+card, strong and weak ones show two different halves, and a badge names the type.
+
+Art is cached per height (:func:`art`); the table asks for new heights on resize.
+:class:`CardSprite` is the ``pygame.sprite.Sprite`` used for cards in motion.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from split.engine.cards import RANKS, SUIT_SYMBOLS, MatchType, is_red, match_type
+
+from . import typeset
+
+RED = (196, 28, 40)
+BLACK = (24, 24, 30)
+PAPER = (250, 248, 240)
+EDGE = (120, 110, 95)
+CUT = (190, 180, 160)
+BACKS = {
+    "blue": ((28, 60, 130), (60, 100, 180)),
+    "red": ((130, 28, 36), (190, 70, 70)),
+    "green": ((20, 90, 50), (60, 150, 90)),
+}
+BADGE = {
+    MatchType.PERFECT: ((214, 170, 40), "P"),
+    MatchType.STRONG: ((70, 130, 210), "S"),
+    MatchType.WEAK: ((150, 110, 80), "W"),
+}
+FELT = (22, 96, 58)
+HALF_RATIO = 0.40  # a half card's width over its height (a whole card is ~0.71)
+
+
+def colour_of(card: int) -> tuple[int, int, int]:
+    return RED if is_red(card) else BLACK
+
+
+class CardArt:
+    """All the card images at one card height ``h`` (width ``w`` = 0.4 h)."""
+
+    def __init__(self, height: int, back: str = "blue") -> None:
+        self.h = max(24, int(height))
+        self.w = max(10, round(self.h * HALF_RATIO))
+        self.back_style = back if back in BACKS else "blue"
+        self.radius = max(3, self.h // 14)
+        self._halves: dict[tuple[int, bool], pygame.Surface] = {}
+        self._matches: dict[tuple[int, int], pygame.Surface] = {}
+        self._back: pygame.Surface | None = None
+        self._glows: dict[tuple[int, int, tuple[int, int, int]], pygame.Surface] = {}
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.w, self.h)
+
+    @property
+    def match_size(self) -> tuple[int, int]:
+        return (self.w * 2, self.h)
+
+    # ------------------------------------------------------------------ shapes
+
+    def _blank(self, left: bool, fill, border) -> pygame.Surface:
+        """A half-card shape: rounded on the outer side, straight along the cut."""
+        w, h, r = self.w, self.h, self.radius
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        kw = (
+            dict(border_top_left_radius=r, border_bottom_left_radius=r)
+            if left
+            else dict(border_top_right_radius=r, border_bottom_right_radius=r)
+        )
+        pygame.draw.rect(surf, fill, surf.get_rect(), **kw)
+        pygame.draw.rect(surf, border, surf.get_rect(), 1, **kw)
+        return surf
+
+    def _cut_edge(self, surf: pygame.Surface, left: bool) -> None:
+        """The torn edge: a zigzag line along the cut side."""
+        w, h = self.w, self.h
+        x = w - 1 if left else 0
+        step = max(3, h // 40)
+        pts = []
+        for i, y in enumerate(range(0, h + step, step)):
+            dx = (i % 2) * max(1, w // 28)
+            pts.append((x - dx if left else x + dx, min(y, h - 1)))
+        pygame.draw.lines(surf, CUT, False, pts, max(1, w // 30))
+
+    # ------------------------------------------------------------------ faces
+
+    def half(self, card: int, left: bool = True) -> pygame.Surface:
+        """The face of ``card`` as the left (default) or right half of a playing card."""
+        key = (card, left)
+        surf = self._halves.get(key)
+        if surf is not None:
+            return surf
+        w, h = self.w, self.h
+        surf = self._blank(left, PAPER, EDGE)
+        col = colour_of(card)
+        rank, suit = RANKS[card >> 2], SUIT_SYMBOLS[card & 3]
+        size = int(w * (0.62 if len(rank) == 1 else 0.46))
+        rs = typeset.symbol(rank, size, col, bold=True)
+        ss = typeset.symbol(suit, int(w * 0.52), col)
+        pad = max(2, w // 12)
+        if left:
+            surf.blit(rs, (pad, pad // 2))
+            surf.blit(
+                ss,
+                (pad + (rs.get_width() - ss.get_width()) // 2, pad // 2 + rs.get_height() * 0.85),
+            )
+        else:
+            surf.blit(rs, (w - pad - rs.get_width(), pad // 2))
+            surf.blit(
+                ss,
+                (w - pad - rs.get_width() + (rs.get_width() - ss.get_width()) // 2,
+                 pad // 2 + rs.get_height() * 0.85),
+            )  # fmt: skip
+        # Half of a big pip, cut by the edge: two halves of one card make it whole.
+        pip = typeset.symbol(suit, int(w * 1.7), col)
+        px = w - pip.get_width() // 2 if left else -pip.get_width() // 2
+        py = int(h * 0.60) - pip.get_height() // 2
+        clip = pygame.Surface((w, h), pygame.SRCALPHA)
+        clip.blit(pip, (px, py))
+        surf.blit(clip, (0, 0))
+        # The rank again, upside down, in the far corner.
+        small = pygame.transform.rotate(typeset.symbol(rank, int(w * 0.34), col, bold=True), 180)
+        if left:
+            surf.blit(small, (pad, h - pad // 2 - small.get_height()))
+        else:
+            surf.blit(small, (w - pad - small.get_width(), h - pad // 2 - small.get_height()))
+        self._cut_edge(surf, left)
+        self._halves[key] = surf
+        return surf
+
+    def back(self) -> pygame.Surface:
+        """The back of a half card (the draw pile and hidden hands)."""
+        if self._back is not None:
+            return self._back
+        dark, light = BACKS[self.back_style]
+        surf = self._blank(True, dark, (230, 230, 230))
+        w, h = self.w, self.h
+        inner = pygame.Rect(0, 0, w, h).inflate(-max(4, w // 5), -max(4, w // 5))
+        pygame.draw.rect(surf, light, inner, max(1, w // 20), border_radius=self.radius // 2)
+        step = max(4, w // 4)
+        for y in range(inner.top, inner.bottom, step):
+            for x in range(inner.left + (y // step % 2) * step // 2, inner.right, step):
+                pygame.draw.circle(surf, light, (x, y), max(1, w // 22))
+        self._cut_edge(surf, True)
+        self._back = surf
+        return surf
+
+    def match(self, a: int, b: int) -> pygame.Surface:
+        """Two halves joined into one card, with a badge naming the match type (R3.2)."""
+        key = (a, b)
+        surf = self._matches.get(key)
+        if surf is not None:
+            return surf
+        w, h = self.w, self.h
+        t = match_type(a, b)
+        surf = pygame.Surface((2 * w, h), pygame.SRCALPHA)
+        left = self.half(a, True).copy()
+        right = self.half(b, False).copy()
+        if t is MatchType.PERFECT:
+            # A perfect match is the whole card again: hide the torn edges.
+            pygame.draw.line(left, PAPER, (w - 1, 1), (w - 1, h - 2), max(1, w // 30) + 1)
+            pygame.draw.line(right, PAPER, (0, 1), (0, h - 2), max(1, w // 30) + 1)
+        surf.blit(left, (0, 0))
+        surf.blit(right, (w, 0))
+        if t is not None:
+            col, letter = BADGE[t]
+            rad = max(6, w // 4)
+            centre = (w, h - rad - max(2, h // 30))
+            pygame.draw.circle(surf, col, centre, rad)
+            pygame.draw.circle(surf, (255, 255, 255), centre, rad, max(1, rad // 6))
+            label = typeset.symbol(letter, int(rad * 1.3), (255, 255, 255), bold=True)
+            surf.blit(label, label.get_rect(center=centre))
+        self._matches[key] = surf
+        return surf
+
+    def glow(self, width: int, height: int, colour=(255, 230, 90)) -> pygame.Surface:
+        """A soft outline to put around a legal target (cached by size and colour)."""
+        key = (width, height, colour)
+        surf = self._glows.get(key)
+        if surf is None:
+            pad = max(4, self.h // 16)
+            surf = pygame.Surface((width + 2 * pad, height + 2 * pad), pygame.SRCALPHA)
+            for i in range(pad, 0, -1):
+                alpha = int(200 * (1 - i / (pad + 1)))
+                r = surf.get_rect().inflate(-2 * (pad - i), -2 * (pad - i))
+                pygame.draw.rect(surf, (*colour, alpha), r, 2, border_radius=self.radius + i)
+            self._glows[key] = surf
+        return surf
+
+
+@lru_cache(maxsize=16)
+def art(height: int, back: str = "blue") -> CardArt:
+    """The :class:`CardArt` for a card height (one per size in use)."""
+    return CardArt(height, back)
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table surface at ``size``: green felt, lighter in the middle, with a fine weave."""
+    w, h = size
+    small = pygame.Surface((32, 18))
+    for y in range(18):
+        for x in range(32):
+            d = ((x - 15.5) / 16) ** 2 + ((y - 8.5) / 9) ** 2
+            k = max(0.0, 1.0 - 0.45 * d)
+            small.set_at((x, y), (int(FELT[0] * (0.7 + 0.4 * k)), int(FELT[1] * (0.7 + 0.4 * k)),
+                                  int(FELT[2] * (0.7 + 0.4 * k))))  # fmt: skip
+    surf = pygame.transform.smoothscale(small, (w, h)).convert()
+    weave = pygame.Surface((w, h), pygame.SRCALPHA)
+    for y in range(0, h, 3):
+        pygame.draw.line(weave, (0, 0, 0, 10), (0, y), (w, y))
+    surf.blit(weave, (0, 0))
+    return surf
+
+
+class CardSprite(pygame.sprite.Sprite):
+    """A card (or match, or back) moving on the table: an image and where it is."""
+
+    def __init__(self, image: pygame.Surface, pos: tuple[float, float]) -> None:
+        super().__init__()
+        self.image = image
+        self.rect = image.get_rect(topleft=(round(pos[0]), round(pos[1])))
+        self.x, self.y = float(pos[0]), float(pos[1])
+
+    def move_to(self, x: float, y: float) -> None:
+        self.x, self.y = x, y
+        self.rect.topleft = (round(x), round(y))
+
+
+__all__ = ["CardArt", "CardSprite", "art", "felt", "colour_of", "BADGE", "HALF_RATIO"]
