@@ -73,11 +73,7 @@ class Game:
             raise RecordError(f"record version {obj.get('version')!r}, expected {RECORD_VERSION}")
         try:
             game = cls(parse_config(obj))
-            lines = parse_actions(obj)
-            play_actions(game.state, lines, on_state=None)
+            game.actions = play_actions(game.state, parse_actions(obj))
         except (SetupError, ActionError) as err:
             raise RecordError(str(err)) from None
-        from .actions import parse_action
-
-        game.actions = [parse_action(t) for t in lines]
         return game

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, parse_action
-from .cards import Card, MatchType, card_str, match_type, parse_card
+from .cards import Card, card_str, match_type, parse_card
 from .setup import ROUNDS, DeckSetup, LaidOut, Setup, SetupError
 from .sheet import rows_dict
 from .state import GameConfig, GameState, IllegalAction
@@ -170,18 +170,17 @@ class ActionError(ValueError):
         self.index = index
 
 
-def play_actions(state: GameState, actions: list[str], on_state=None) -> GameState:
-    """Apply notation lines in turn; :class:`ActionError` at the first bad one."""
+def play_actions(state: GameState, actions: list[str], on_state=None) -> list[Action]:
+    """Apply notation lines in turn and return them parsed; :class:`ActionError` at the
+    first bad one. ``on_state(state)`` is called after each."""
+    applied: list[Action] = []
     for i, text in enumerate(actions):
         try:
-            action: Action = parse_action(text)
+            action = parse_action(text)
             state.apply(action)
         except (ValueError, IllegalAction) as err:
             raise ActionError(i, f"action {i} ({text!r}): {err}") from None
+        applied.append(action)
         if on_state is not None:
             on_state(state)
-    return state
-
-
-def type_label(t: MatchType) -> str:
-    return t.label
+    return applied

@@ -11,7 +11,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .cards import CARD_COUNT, COPIES, Card
-from .setup import LaidOut
 from .sheet import sheet_score
 from .state import GameConfig, GameState
 
@@ -116,4 +115,4 @@ class PlayerView:
         return state
 
 
-__all__ = ["PlayerView", "LaidOut"]
+__all__ = ["PlayerView"]
