@@ -117,9 +117,11 @@ class CardArt:
             surf.blit(rs, (w - pad - rs.get_width(), pad // 2))
             surf.blit(
                 ss,
-                (w - pad - rs.get_width() + (rs.get_width() - ss.get_width()) // 2,
-                 pad // 2 + rs.get_height() * 0.85),
-            )  # fmt: skip
+                (
+                    w - pad - rs.get_width() + (rs.get_width() - ss.get_width()) // 2,
+                    pad // 2 + rs.get_height() * 0.85,
+                ),
+            )
         # Half of a big pip, cut by the edge: two halves of one card make it whole.
         pip = typeset.symbol(suit, int(w * 1.7), col)
         px = w - pip.get_width() // 2 if left else -pip.get_width() // 2
@@ -212,8 +214,14 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         for x in range(32):
             d = ((x - 15.5) / 16) ** 2 + ((y - 8.5) / 9) ** 2
             k = max(0.0, 1.0 - 0.45 * d)
-            small.set_at((x, y), (int(FELT[0] * (0.7 + 0.4 * k)), int(FELT[1] * (0.7 + 0.4 * k)),
-                                  int(FELT[2] * (0.7 + 0.4 * k))))  # fmt: skip
+            small.set_at(
+                (x, y),
+                (
+                    int(FELT[0] * (0.7 + 0.4 * k)),
+                    int(FELT[1] * (0.7 + 0.4 * k)),
+                    int(FELT[2] * (0.7 + 0.4 * k)),
+                ),
+            )
     surf = pygame.transform.smoothscale(small, (w, h)).convert()
     weave = pygame.Surface((w, h), pygame.SRCALPHA)
     for y in range(0, h, 3):

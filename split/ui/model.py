@@ -1,0 +1,121 @@
+"""What the table shows, kept up to date by the engine's events (never by diffing states).
+
+:class:`TableModel` starts from a state once (:meth:`TableModel.from_state`, when a
+table opens on a game in progress) and from then on changes only through
+:meth:`TableModel.apply_event`, one event at a time, as each is animated. Between
+animations it equals the engine's state in every thing the table draws; the tests
+check that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from split.engine import events as ev
+from split.engine.cards import RANKS
+from split.engine.sheet import sheet_score
+from split.engine.state import GameState
+
+
+@dataclass
+class TableModel:
+    players: int
+    round: int = 1
+    dealer: int = 0
+    current: int | None = None
+    hands: list[list[int]] = field(default_factory=list)
+    matches: list[list[tuple[int, int]]] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    draw_pile: int = 0
+    rows: list[list[int]] = field(default_factory=list)
+    negatives: list[int] = field(default_factory=list)
+    round_rows: list[list[int]] = field(default_factory=list)
+    """Boxes filled in this round's scoring, per seat and rank (for the summary)."""
+    round_negatives: list[int] = field(default_factory=list)
+    last_scored: ev.RoundScored | None = None
+    game_over: ev.GameOver | None = None
+
+    @classmethod
+    def from_state(cls, state: GameState) -> TableModel:
+        n = state.players
+        return cls(
+            players=n,
+            round=state.round,
+            dealer=state.dealer,
+            current=state.current,
+            hands=[list(h) for h in state.hands],
+            matches=[list(m) for m in state.matches],
+            discard=list(state.discard),
+            draw_pile=len(state.draw),
+            rows=[list(r) for r in state.rows],
+            negatives=list(state.negatives),
+            round_rows=[[0] * len(RANKS) for _ in range(n)],
+            round_negatives=[0] * n,
+        )
+
+    def score(self, seat: int) -> int:
+        return sheet_score(self.rows[seat], self.negatives[seat])
+
+    def same_as(self, state: GameState) -> bool:
+        """Whether everything drawn agrees with ``state`` (hands compared as multisets)."""
+        return (
+            [sorted(h) for h in self.hands] == [sorted(h) for h in state.hands]
+            and self.matches == [list(m) for m in state.matches]
+            and self.discard == state.discard
+            and self.draw_pile == len(state.draw)
+            and self.rows == state.rows
+            and self.negatives == state.negatives
+        )
+
+    def apply_event(self, e: object) -> None:
+        """Change the model as ``e`` says (see :mod:`split.engine.events`)."""
+        if isinstance(e, ev.RoundStarted):
+            n = self.players
+            self.round, self.dealer = e.round, e.dealer
+            self.hands = [[] for _ in range(n)]
+            for seat, card in e.deal:
+                self.hands[seat].append(card)
+            self.matches = [list(m) for m in e.table] or [[] for _ in range(n)]
+            self.discard = list(e.discard)
+            self.draw_pile = e.draw_pile
+            self.round_rows = [[0] * len(RANKS) for _ in range(n)]
+            self.round_negatives = [0] * n
+            self.last_scored = None
+        elif isinstance(e, ev.TurnStarted):
+            self.current = e.seat
+        elif isinstance(e, ev.CardDrawn):
+            self.hands[e.seat].append(e.card)
+            self.draw_pile = e.draw_pile
+        elif isinstance(e, ev.CardsTaken):
+            del self.discard[e.index :]
+            self.hands[e.seat].extend(e.cards)
+        elif isinstance(e, ev.MatchPlayed | ev.AutoMatched):
+            for c in e.cards:
+                self.hands[e.seat].remove(c)
+            self.matches[e.seat].append(tuple(e.cards))
+        elif isinstance(e, ev.MatchUpgraded):
+            self.matches[e.owner].pop(e.old_match)
+            self.hands[e.seat].remove(e.card)
+            self.matches[e.seat].append(tuple(e.cards))
+        elif isinstance(e, ev.CardReturned):
+            self.hands[e.seat].append(e.card)
+        elif isinstance(e, ev.MatchesTraded):
+            given = self.matches[e.seat].pop(e.given_index)
+            taken = self.matches[e.other].pop(e.taken_index)
+            self.matches[e.seat].append(taken)
+            self.matches[e.other].append(given)
+        elif isinstance(e, ev.CardDiscarded):
+            self.hands[e.seat].remove(e.card)
+            self.discard.append(e.card)
+        elif isinstance(e, ev.NegativeFilled):
+            self.negatives[e.seat] = e.total
+            if e.reason == "hand":
+                self.round_negatives[e.seat] += e.count
+        elif isinstance(e, ev.RowFilled):
+            self.rows[e.seat][e.rank] = e.total
+            self.round_rows[e.seat][e.rank] += e.count
+        elif isinstance(e, ev.RoundScored):
+            self.current = None
+            self.last_scored = e
+        elif isinstance(e, ev.GameOver):
+            self.game_over = e

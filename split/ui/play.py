@@ -1,0 +1,106 @@
+"""Open a window on a table, for trying the UI and for the real-window tests.
+
+    python -m split.ui.play --seats You:human,Ada:normal,Bo:easy --seed 7 --speed fast
+
+``--state-out FILE`` writes the game's state JSON (NOTATION.md) after every applied
+action and on exit, plus the table's hit rectangles, so a test that moves the real
+mouse can find the cards and check the result through the game's own state.
+``--new`` opens the new-game screen first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+
+def _parse_seats(text: str):
+    from .screens import SeatSetup
+
+    seats = []
+    for part in text.split(","):
+        name, _sep, kind = part.partition(":")
+        seats.append(SeatSetup(name.strip(), (kind or "human").strip()))
+    return seats
+
+
+def write_state(table, path: Path) -> None:
+    """The state JSON plus ``hits`` (kind, a, b, x, y, w, h) and whether the table is idle."""
+    from split.engine.notation import state_json
+
+    if table.static_dirty or table.static is None:
+        table._build_static()
+    out = state_json(table.state)
+    out["hits"] = [[h.kind, h.a, h.b, *h.rect] for h in table.hits]
+    out["idle"] = table.human_turn()
+    out["order"] = table.order
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(out))
+    os.replace(tmp, path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m split.ui.play")
+    p.add_argument("--seats", default="You:human,Ada:normal,Bo:normal")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--dealer", type=int, default=0)
+    p.add_argument("--size", default="1280x720")
+    p.add_argument("--speed", default="normal", choices=["normal", "fast", "instant"])
+    p.add_argument("--state-out", type=Path)
+    p.add_argument("--new", action="store_true", help="start on the new-game screen")
+    args = p.parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from split.engine import Game, GameConfig
+
+    from .loop import App
+    from .screens import NewGameScene
+    from .table import TableScene, TableSettings
+
+    w, _x, h = args.size.partition("x")
+    pygame.init()
+    app = App((int(w), int(h)))
+    settings = TableSettings(speed=args.speed)
+    sound = None
+    try:
+        from .sound import Sound
+
+        sound = Sound()
+    except Exception:  # noqa: BLE001 - no sound is fine
+        sound = None
+    holder: dict = {}
+
+    def on_action(action, events) -> None:
+        if args.state_out and "table" in holder:
+            holder["dirty"] = True
+
+    def make(seats, dealer):
+        game = Game(GameConfig(len(seats), dealer, args.seed))
+        holder["table"] = TableScene(game, seats, on_action, settings, sound)
+        return holder["table"]
+
+    if args.new:
+        app.push(NewGameScene(on_start=make))
+    else:
+        app.push(make(_parse_seats(args.seats), args.dealer))
+    last_idle = None
+    while app.running and app.scenes:
+        app.step(block=True)
+        table = holder.get("table")
+        if args.state_out and table is not None:
+            idle = table.human_turn()
+            if holder.pop("dirty", False) or idle != last_idle:
+                write_state(table, args.state_out)
+                last_idle = idle
+    if args.state_out and "table" in holder:
+        write_state(holder["table"], args.state_out)
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,400 @@
+"""The screens around the table: new game, pass-the-device, round summary, final results.
+
+Each is a :class:`~split.ui.loop.Scene`. The app layer may replace any of them; the
+table only pushes :class:`PassScene`, :class:`RoundSummaryScene` and
+:class:`FinalScene` (see ``TableScene.on_game_over`` to replace the last).
+
+    app.push(NewGameScene(on_start=lambda seats, dealer: ...))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from split.engine.cards import RANKS
+
+from . import sheets, widgets
+from .loop import Scene
+from .typeset import _
+
+KINDS = ("human", "random", "easy", "normal", "hard")
+DEFAULT_NAMES = ("You", "Ada", "Bo", "Cy", "Dee", "Eli")
+
+
+@dataclass
+class SeatSetup:
+    """One seat on the new-game screen (duck-types :class:`split.app.settings.SeatChoice`)."""
+
+    name: str
+    kind: str
+
+
+class _ButtonScene(Scene):
+    """A scene whose clicks and Enter go to a set of buttons."""
+
+    def __init__(self) -> None:
+        self.buttons: list[widgets.Button] = []
+        self.dirty = True
+        self.size = (1280, 720)
+        self.focus = 0
+
+    def resize(self, size) -> None:
+        self.size = size
+        self.dirty = True
+
+    def on_button(self, name: str) -> None:
+        """A button was clicked."""
+
+    def button(self, name: str) -> widgets.Button | None:
+        for b in self.buttons:
+            if b.name == name:
+                return b
+        return None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons:
+                if b.enabled and b.rect.collidepoint(event.pos):
+                    self.on_button(b.name)
+                    self.dirty = True
+                    return
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_TAB and self.buttons:
+                self.focus = (self.focus + 1) % len(self.buttons)
+                self.dirty = True
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
+                self.on_button(self.buttons[self.focus % len(self.buttons)].name)
+                self.dirty = True
+
+    def draw(self, surface):
+        if not self.dirty and not (self.app and self.app.full_redraw):
+            return []
+        self.dirty = False
+        self.render(surface)
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, focused=i == self.focus)
+        return None
+
+    def render(self, surface) -> None:
+        """Draw everything but the buttons, and lay the buttons out."""
+
+
+class PassScene(_ButtonScene):
+    """Hot-seat: hide the hand until the next human says they are there."""
+
+    def __init__(self, table, seat: int) -> None:
+        super().__init__()
+        self.table, self.seat = table, seat
+
+    def render(self, surface) -> None:
+        W, H = self.size
+        surface.fill((8, 40, 24))
+        fs = max(20, H // 18)
+        name = self.table.names[self.seat]
+        widgets.text(
+            surface,
+            _("Pass to {name}").format(name=name),
+            (W // 2, H // 3),
+            fs,
+            widgets.GOLD,
+            True,
+            anchor="center",
+        )
+        widgets.text(
+            surface,
+            _("Other players, please look away."),
+            (W // 2, H // 3 + fs * 2),
+            fs // 2,
+            widgets.INK,
+            anchor="center",
+        )
+        r = pygame.Rect(0, 0, max(260, W // 4), fs * 2)
+        r.center = (W // 2, H * 2 // 3)
+        self.buttons = [widgets.Button("ready", _("I am {name}").format(name=name), r)]
+
+    def on_button(self, name: str) -> None:
+        self.app.pop(self)
+        self.table.reveal(self.seat)
+
+
+class RoundSummaryScene(_ButtonScene):
+    """R8.2: every sheet, with the boxes this round filled lit, and what filled them."""
+
+    def __init__(self, table) -> None:
+        super().__init__()
+        self.table = table
+        self.timer = 0.0
+
+    def render(self, surface) -> None:
+        W, H = self.size
+        t = self.table
+        surface.fill((10, 44, 28))
+        fs = max(14, H // 40)
+        scored = t.model.last_scored
+        title = _("Round {n} is over").format(n=t.model.round)
+        if scored is not None and scored.went_out is not None:
+            title += " \u2014 " + _("{name} went out").format(name=t.names[scored.went_out])
+        elif scored is not None:
+            title += " \u2014 " + _("the draw pile ran out")
+        widgets.text(
+            surface, title, (W // 2, fs), int(fs * 1.5), widgets.GOLD, True, anchor="midtop"
+        )
+        area = pygame.Rect(10, int(fs * 3.5), W - 20, H - int(fs * 8.5))
+        order = [t.viewer, *t.opponents()]
+        rects = sheets.sheets_layout(area, t.n)
+        for r, seat in zip(rects, order, strict=True):
+            sheets.draw_sheet(
+                surface,
+                r,
+                t.names[seat],
+                t.model.rows[seat],
+                t.model.negatives[seat],
+                t.model.round_rows[seat],
+                t.model.round_negatives[seat],
+            )
+        y = area.bottom + 6
+        if scored is not None:
+            parts = []
+            for p in scored.seats:
+                ranks = [f"{RANKS[r]}\u00d7{k}" for r, k in enumerate(p.rows_added) if k]
+                txt = f"{t.names[p.seat]}: " + (" ".join(ranks) or "\u2014")
+                if p.negatives_added:
+                    txt += " " + _("\u2212{n} box(es) for cards in hand").format(
+                        n=p.negatives_added
+                    )
+                txt += f"  ({p.score_before} \u2192 {p.score_after})"
+                parts.append(txt)
+            line = "   ".join(parts)
+            for i, ln in enumerate(widgets.typeset.wrap(line, fs, W - 40)[:2]):
+                widgets.text(surface, ln, (20, y + i * int(fs * 1.3)), fs, widgets.INK)
+        r = pygame.Rect(0, 0, max(240, W // 5), int(fs * 2.4))
+        r.midbottom = (W // 2, H - 10)
+        over = t.state.phase == "game-over"
+        self.buttons = [
+            widgets.Button("next", _("See the results") if over else _("Next round"), r)
+        ]
+
+    def on_button(self, name: str) -> None:
+        self.app.pop(self)
+        if self.table.state.phase != "game-over":
+            self.table.next_round()
+
+    def update(self, dt: float) -> None:
+        if not self.table.humans:  # bots only: go on by itself
+            self.timer += dt
+            if self.timer > 1.5:
+                self.on_button("next")
+
+    def wake_in(self):
+        return 0.2 if not self.table.humans else None
+
+
+class FinalScene(_ButtonScene):
+    """R9.4: the winner(s), every total, and play again."""
+
+    def __init__(self, table, on_play_again: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.on_play_again = on_play_again
+
+    def render(self, surface) -> None:
+        W, H = self.size
+        t = self.table
+        surface.fill((12, 40, 30))
+        fs = max(18, H // 28)
+        scores = t.state.scores()
+        winners = t.state.winners()
+        names = ", ".join(t.names[s] for s in winners)
+        widgets.text(
+            surface,
+            _("{names} wins!").format(names=names)
+            if len(winners) == 1
+            else _("{names} share the win!").format(names=names),
+            (W // 2, H // 6),
+            int(fs * 1.6),
+            widgets.GOLD,
+            True,
+            anchor="center",
+        )
+        ranking = sorted(range(t.n), key=lambda s: -scores[s])
+        for i, s in enumerate(ranking):
+            y = H // 6 + int(fs * 2.5) + i * int(fs * 1.6)
+            widgets.text(
+                surface,
+                f"{i + 1}. {t.names[s]}",
+                (W // 2 - fs * 6, y),
+                fs,
+                widgets.INK,
+                s in winners,
+            )
+            widgets.text(
+                surface,
+                str(scores[s]),
+                (W // 2 + fs * 6, y),
+                fs,
+                widgets.INK,
+                s in winners,
+                anchor="topright",
+            )
+        bw, bh = max(200, W // 6), int(fs * 2.2)
+        again = pygame.Rect(0, 0, bw, bh)
+        again.midbottom = (W // 2 - bw // 2 - 10, H - fs * 2)
+        leave = again.move(bw + 20, 0)
+        self.buttons = [
+            widgets.Button("again", _("Play again"), again),
+            widgets.Button("leave", _("Leave"), leave),
+        ]
+
+    def on_button(self, name: str) -> None:
+        app = self.app
+        if name == "again":
+            if self.on_play_again is not None:
+                self.on_play_again()
+                return
+            seats = [
+                SeatSetup(n, k) for n, k in zip(self.table.names, self.table.kinds, strict=True)
+            ]
+            new = NewGameScene(seats=seats, on_start=self.table_factory())
+            app.pop(self)
+            app.replace(new)
+        else:
+            if self.table.on_exit is not None:
+                self.table.on_exit(self.table)
+            else:
+                app.pop(self)
+                app.pop(self.table)
+
+    def table_factory(self):
+        table = self.table
+
+        def start(seats, dealer):
+            from split.engine import Game, GameConfig
+
+            from .table import TableScene
+
+            game = Game(GameConfig(len(seats), dealer, random.randrange(2**31)))
+            return TableScene(
+                game, seats, on_action=table.on_action, settings=table.settings, sound=table.sound
+            )
+
+        return start
+
+
+class NewGameScene(_ButtonScene):
+    """2-6 seats, each human or a bot (random/easy/normal/hard) with a name; first dealer.
+
+    ``on_start(seats, dealer)`` returns the scene to show (a TableScene); the new-game
+    screen is replaced by it. ``dealer`` is a seat, drawn at random if the player
+    left it on "random" (R2.2).
+    """
+
+    def __init__(self, seats=None, on_start=None) -> None:
+        super().__init__()
+        self.seats: list[SeatSetup] = [SeatSetup(s.name, s.kind) for s in (seats or [])] or [
+            SeatSetup("You", "human"),
+            SeatSetup("Ada", "normal"),
+            SeatSetup("Bo", "normal"),
+        ]
+        self.dealer: int | None = None  # None: random
+        self.editing: int | None = None
+        self.on_start = on_start
+
+    def handle_event(self, event) -> None:
+        if self.editing is not None and event.type == pygame.KEYDOWN:
+            seat = self.seats[self.editing]
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                if not seat.name.strip():
+                    seat.name = DEFAULT_NAMES[self.editing]
+                self.editing = None
+            elif event.key == pygame.K_BACKSPACE:
+                seat.name = seat.name[:-1]
+            self.dirty = True
+            return
+        if self.editing is not None and event.type == pygame.TEXTINPUT:
+            seat = self.seats[self.editing]
+            if len(seat.name) < 16 and event.text.isprintable():
+                seat.name += event.text
+            self.dirty = True
+            return
+        super().handle_event(event)
+
+    def render(self, surface) -> None:
+        W, H = self.size
+        surface.fill((10, 50, 30))
+        fs = max(16, H // 36)
+        widgets.text(
+            surface, _("New game"), (W // 2, fs), int(fs * 1.8), widgets.GOLD, True, anchor="midtop"
+        )
+        rh = int(fs * 2.4)
+        x0 = W // 2 - fs * 16
+        y = int(fs * 4.5)
+        self.buttons = []
+        for i, seat in enumerate(self.seats):
+            ry = y + i * rh
+            widgets.text(
+                surface, _("Seat {n}").format(n=i + 1), (x0, ry + rh // 4), fs, widgets.INK
+            )
+            name = seat.name + ("|" if self.editing == i else "")
+            self.buttons.append(
+                widgets.Button(f"name{i}", name, pygame.Rect(x0 + fs * 6, ry, fs * 11, rh - 8))
+            )
+            self.buttons.append(
+                widgets.Button(
+                    f"kind{i}", _(seat.kind), pygame.Rect(x0 + fs * 18, ry, fs * 8, rh - 8)
+                )
+            )
+        ry = y + len(self.seats) * rh
+        self.buttons.append(
+            widgets.Button(
+                "fewer", "\u2212", pygame.Rect(x0 + fs * 6, ry, rh, rh - 8), len(self.seats) > 2
+            )
+        )
+        self.buttons.append(
+            widgets.Button(
+                "more", "+", pygame.Rect(x0 + fs * 6 + rh + 8, ry, rh, rh - 8), len(self.seats) < 6
+            )
+        )
+        widgets.text(
+            surface,
+            _("Players: {n}").format(n=len(self.seats)),
+            (x0, ry + rh // 4),
+            fs,
+            widgets.INK,
+        )
+        ry += rh
+        widgets.text(surface, _("First dealer"), (x0, ry + rh // 4), fs, widgets.INK)
+        label = _("random") if self.dealer is None else self.seats[self.dealer].name
+        self.buttons.append(
+            widgets.Button("dealer", label, pygame.Rect(x0 + fs * 6, ry, fs * 11, rh - 8))
+        )
+        start = pygame.Rect(0, 0, fs * 12, int(fs * 2.6))
+        start.midbottom = (W // 2, H - fs)
+        self.buttons.append(widgets.Button("start", _("Start"), start))
+
+    def on_button(self, name: str) -> None:
+        if name.startswith("name"):
+            self.editing = int(name[4:])
+            pygame.key.start_text_input()
+        elif name.startswith("kind"):
+            seat = self.seats[int(name[4:])]
+            seat.kind = KINDS[(KINDS.index(seat.kind) + 1) % len(KINDS)]
+        elif name == "fewer" and len(self.seats) > 2:
+            self.seats.pop()
+            if self.dealer is not None and self.dealer >= len(self.seats):
+                self.dealer = None
+        elif name == "more" and len(self.seats) < 6:
+            self.seats.append(SeatSetup(DEFAULT_NAMES[len(self.seats)], "normal"))
+        elif name == "dealer":
+            self.dealer = 0 if self.dealer is None else self.dealer + 1
+            if self.dealer >= len(self.seats):
+                self.dealer = None
+        elif name == "start":
+            dealer = self.dealer if self.dealer is not None else random.randrange(len(self.seats))
+            if self.on_start is not None:
+                scene = self.on_start(list(self.seats), dealer)
+                if scene is not None:
+                    self.app.replace(scene)

@@ -1,0 +1,80 @@
+"""Small drawing helpers shared by the screens: buttons, panels, text lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from . import typeset
+
+INK = (240, 240, 232)
+DIM = (180, 190, 180)
+GOLD = (245, 205, 80)
+ERROR = (255, 140, 120)
+PANEL = (10, 40, 26, 200)
+BUTTON = (32, 70, 50)
+BUTTON_HOT = (60, 120, 80)
+BUTTON_OFF = (40, 50, 45)
+
+
+@dataclass
+class Button:
+    """A clickable labelled rectangle. ``key`` is the shortcut shown after the label."""
+
+    name: str
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+    key: str = ""
+    hot: bool = False
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        col = BUTTON_HOT if self.hot else (BUTTON if self.enabled else BUTTON_OFF)
+        pygame.draw.rect(surface, col, self.rect, border_radius=6)
+        pygame.draw.rect(
+            surface, GOLD if focused else (120, 160, 130), self.rect, 2, border_radius=6
+        )
+        text = f"{self.label} ({self.key})" if self.key else self.label
+        size = max(12, int(self.rect.height * 0.45))
+        surf = typeset.fit(text, size, self.rect.width - 8, INK if self.enabled else DIM)
+        surface.blit(surf, surf.get_rect(center=self.rect.center))
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 10) -> None:
+    """A translucent dark panel (drawn through a temporary alpha surface)."""
+    tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(tmp, colour, tmp.get_rect(), border_radius=radius)
+    surface.blit(tmp, rect.topleft)
+
+
+def text(
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[int, int],
+    size: int,
+    colour=INK,
+    bold: bool = False,
+    width: int | None = None,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Draw one line of text (fitted into ``width`` if given); returns its rectangle."""
+    surf = (
+        typeset.fit(words, size, width, colour, bold)
+        if width
+        else typeset.render(words, size, colour, bold)
+    )
+    r = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, r)
+    return r
+
+
+def paragraph(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, colour=INK) -> int:
+    """Draw wrapped text inside ``rect``; returns the y below the last line."""
+    y = rect.top
+    for line in typeset.wrap(words, size, rect.width):
+        if y + size > rect.bottom:
+            break
+        surface.blit(typeset.render(line, size, colour), (rect.left, y))
+        y += int(size * 1.3)
+    return y
