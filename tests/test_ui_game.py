@@ -1,0 +1,65 @@
+"""A complete three-round game through the real event loop, the human playing by mouse."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import random  # noqa: E402
+
+import pygame  # noqa: E402
+
+from split.engine import Game, GameConfig  # noqa: E402
+from split.ui.screens import FinalScene, RoundSummaryScene  # noqa: E402
+
+from ui_driver import click, gesture, make_table, settle  # noqa: E402
+
+
+def _prefer(legal, rng):
+    """A human who likes to play matches (so every kind of gesture shows up)."""
+    plays = [a for a in legal if a.kind in ("match", "upgrade", "trade", "penalize")]
+    if plays and rng.random() < 0.8:
+        return rng.choice(plays)
+    draws = [a for a in legal if a.kind in ("draw", "take")]
+    if draws:
+        return rng.choice(draws)
+    return rng.choice(legal)
+
+
+def test_complete_three_round_game_by_mouse():
+    pygame.init()
+    game = Game(GameConfig(3, 2, 11))
+    app, table, applied = make_table(game, ("human", "random", "random"))
+    rng = random.Random(4)
+    kinds: set[str] = set()
+    human_moves = 0
+    for _ in range(3000):
+        if game.state.is_over and isinstance(app.scene, FinalScene):
+            break
+        scene = app.scene
+        if isinstance(scene, RoundSummaryScene):
+            scene.render(app.screen)  # lay the buttons out
+            click(app, scene.button("next").rect.center)
+            settle(app, table)
+            continue
+        if not table.human_turn():
+            settle(app, table)
+            continue
+        assert table.model.same_as(game.state), "the table shows what the events said"
+        action = _prefer(game.state.legal_actions(), rng)
+        before = len(game.actions)
+        gesture(app, table, action)
+        settle(app, table)
+        assert len(game.actions) > before, f"the gesture for {action} did nothing: {table.error}"
+        assert game.actions[before] == action
+        kinds.add(action.kind)
+        human_moves += 1
+    assert game.state.is_over
+    assert isinstance(app.scene, FinalScene)
+    assert applied == game.actions  # on_action saw every action, bots' and human's
+    assert table.model.same_as(game.state)
+    assert {"draw", "match", "discard"} <= kinds
+    assert human_moves > 20
+    assert any("wins" in line or "win(s)" in line for line in table.log)

@@ -1,0 +1,150 @@
+"""Drive the real table loop with posted mouse and key events (headless, for the UI tests).
+
+Import this after setting SDL_VIDEODRIVER=dummy (every test_ui_* module does so first).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from split.engine import Game  # noqa: E402
+from split.engine.actions import parse_action  # noqa: E402
+from split.engine.notation import parse_config, state_json  # noqa: E402
+from split.ui.loop import App  # noqa: E402
+from split.ui.screens import SeatSetup  # noqa: E402
+from split.ui.table import TableScene, TableSettings  # noqa: E402
+
+
+def laid_out(hands, discard=(), draw=(), table=None, players=None, seed=0):
+    """A Game at the start of round 1 with these cards (notation strings); seat 0 moves first."""
+    n = players or len(hands)
+    setup = {"hands": [list(h) for h in hands], "discard": list(discard), "draw": list(draw)}
+    if table is not None:
+        setup["table"] = [[list(m) for m in seat] for seat in table]
+    obj = {"players": n, "dealer": n - 1, "seed": seed, "rounds": [setup]}
+    return Game(parse_config(obj))
+
+
+def make_table(game, kinds=("human", "random"), size=(1280, 720), speed="instant"):
+    """An App with a TableScene on ``game``; returns (app, table, applied) where ``applied``
+    collects every action the table reported through ``on_action``."""
+    app = App(size)
+    applied: list = []
+    seats = [SeatSetup(f"P{i}", k) for i, k in enumerate(kinds)]
+    table = TableScene(
+        game, seats, on_action=lambda a, e: applied.append(a), settings=TableSettings(speed)
+    )
+    app.push(table)
+    settle(app, table)
+    return app, table, applied
+
+
+def settle(app, table, max_frames=3000) -> None:
+    """Run frames until the table waits for a human (or another scene is on top)."""
+    app.run_until(lambda: table.human_turn() or app.scene is not table, max_frames)
+
+
+def post(kind, **kw) -> None:
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def click(app, pos) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.run_frames(2)
+
+
+def drag(app, start, end, steps=4) -> None:
+    """Press at ``start``, move in ``steps`` to ``end``, release; one frame per step."""
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step()
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i // steps
+        y = start[1] + (end[1] - start[1]) * i // steps
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+        app.step()
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.run_frames(2)
+
+
+def key(app, k, mod=0) -> None:
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    app.run_frames(2)
+
+
+def spot(table, kind, a=-1, b=-1):
+    """A point on the visible (uncovered) part of a thing on the table."""
+    hit = table.find_hit(kind, a, b)
+    assert hit is not None, f"no {kind} {a} {b} on the table"
+    r = hit.rect
+    if kind in ("hand", "discard", "match"):
+        return (r.left + 4, r.top + r.height // 3)
+    if kind == "seat":
+        return (r.left + 6, r.top + 6)
+    return r.center
+
+
+def hand_index(table, card: str, skip: int = -1) -> int:
+    from split.engine.cards import parse_card
+
+    c = parse_card(card)
+    return next(i for i, x in enumerate(table.order) if x == c and i != skip)
+
+
+def gesture(app, table, action, rng=None) -> None:
+    """Perform ``action`` for the human at the bottom by drag and drop (pass: the Skip button)."""
+    k = action.kind
+    if k == "draw":
+        drag(app, spot(table, "pile"), table.hand_rect.center)
+    elif k == "take":
+        drag(app, spot(table, "discard", action.a), table.hand_rect.center)
+    elif k == "match":
+        i = table.order.index(action.a)
+        j = next(x for x, c in enumerate(table.order) if c == action.b and x != i)
+        drag(app, spot(table, "hand", i), spot(table, "hand", j))
+    elif k == "upgrade":
+        i = table.order.index(action.a)
+        drag(app, spot(table, "hand", i), spot(table, "match", action.b, action.c))
+    elif k == "discard":
+        i = table.order.index(action.a)
+        r = table.discard_rect
+        drag(app, spot(table, "hand", i), (r.right - 6, r.bottom - 6))
+    elif k == "penalize":
+        drag(app, spot(table, "chip"), spot(table, "seat", action.a))
+    elif k == "trade":
+        drag(
+            app,
+            spot(table, "match", table.viewer, action.a),
+            spot(table, "match", action.b, action.c),
+        )
+    elif k == "pass":
+        click(app, table.buttons["skip"].rect.center)
+    else:
+        raise AssertionError(f"no gesture for {action}")
+
+
+def snapshot(game):
+    return state_json(game.state)
+
+
+__all__ = [
+    "App",
+    "TableScene",
+    "click",
+    "drag",
+    "gesture",
+    "hand_index",
+    "key",
+    "laid_out",
+    "make_table",
+    "parse_action",
+    "settle",
+    "snapshot",
+    "spot",
+]
