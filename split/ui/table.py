@@ -220,6 +220,7 @@ class TableScene(Scene):
         self.static_dirty = True
         self.dyn_rects: list[pygame.Rect] = []
         self.frame = 0
+        self.builds = 0  # static-layer rebuilds, for the bench
         state = game.state
         if not game.actions and state.round == 1 and state.phase == START:
             # A new game: start empty and animate the deal from its RoundStarted event.
@@ -1380,6 +1381,7 @@ class TableScene(Scene):
                 r = items[self.focus % len(items)].rect
                 pygame.draw.rect(surf, (120, 200, 255), r.inflate(6, 6), 3, border_radius=6)
         self.static_dirty = False
+        self.builds += 1
 
     def _glow(self, surf, key, rect: pygame.Rect, art: cardart.CardArt) -> None:
         colour = None
