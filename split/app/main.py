@@ -1,53 +1,249 @@
-"""Placeholder start-up (written by the packaging work; the real app replaces it).
+"""Start the game: settings, language, the window, the main menu.
 
-``--selftest`` checks what a frozen build must have: the assets, pygame, the mixer
-module and a headless display, then exits 0 and prints ``selftest ok``.
+    split                       # the game
+    split --size 1600x900 --seed 7 --fullscreen
+    split --selftest            # check the install and play one bots-only game, then exit
+
+``--selftest`` loads every asset (fonts, sounds, icon, translation catalogs), opens a
+window (the dummy video driver when there is no display), plays a bots-only game
+through the real table in the real loop at instant speed, with a temporary data
+folder, prints one summary line and exits 0, or non-zero with the reason.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import tempfile
+import time
+
+SELFTEST_LIMIT_S = 50.0
 
 
-def _selftest() -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+def _size(text: str) -> tuple[int, int]:
+    w, sep, h = text.lower().partition("x")
+    try:
+        if not sep:
+            raise ValueError
+        return int(w), int(h)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1280x720") from None
+
+
+def parse_args(argv: list[str] | None):
+    p = argparse.ArgumentParser(prog="split", description="Split, the half-card game")
+    p.add_argument("--selftest", action="store_true", help="check the install and exit")
+    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+    p.add_argument("--seed", type=int, default=None, help="seed of the next new game")
+    return p.parse_args(argv)
+
+
+def _icon():
+    import pygame
+
+    from split.resources import asset_path
+
+    try:
+        return pygame.image.load(str(asset_path("images/icon.png")))
+    except (pygame.error, FileNotFoundError):
+        return None
+
+
+def create_app(
+    size: tuple[int, int] = (1280, 720),
+    fullscreen: bool = False,
+    seed: int | None = None,
+    sound: bool = True,
+):
+    """The App with the main menu on it, settings loaded and applied; returns (app, ctx).
+
+    The caller runs it (``app.run()``, or ``app.run_frames`` in tests)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    import split
-    from split.resources import asset_path, asset_root
-    from split.ui.sound import EFFECTS, Sound
+    from split.app.settings import load_settings
+    from split.ui.loop import App
+    from split.ui.menu import AppContext, MainMenu, resolve_language
 
+    settings, problem = load_settings()
+    resolve_language(settings.language)
+    pygame.init()
+    app = App(size, title="Split", fullscreen=fullscreen or settings.fullscreen, icon=_icon())
+    snd = None
+    if sound:
+        try:
+            from split.ui.sound import Sound
+
+            snd = Sound(volume=settings.volume)
+        except Exception:  # noqa: BLE001 - the game runs without sound
+            snd = None
+    ctx = AppContext(app, settings, snd, seed=seed)
+    app.push(MainMenu(ctx, notice=problem))
+    return app, ctx
+
+
+def run(args) -> int:
+    import pygame
+
+    app, _ctx = create_app(args.size, args.fullscreen, args.seed)
+    # Closing the window mid-game just quits: the game was autosaved after each action.
+    app.run()
+    pygame.quit()
+    return 0
+
+
+# ---------------------------------------------------------------------------- selftest
+
+
+def _check_assets() -> tuple[list[str], dict[str, int]]:
+    """Load every asset; returns (problems, counts)."""
+    import pygame
+
+    from split.resources import asset_path, asset_root
+    from split.ui.sound import EFFECTS
+
+    problems: list[str] = []
+    counts = {"fonts": 0, "catalogs": 0}
     missing = [f"sounds/{n}.wav" for n in EFFECTS if not asset_path(f"sounds/{n}.wav").is_file()]
     if not asset_path("images/icon.png").is_file():
         missing.append("images/icon.png")
-    pygame.display.init()
-    pygame.display.set_mode((64, 64))
-    pygame.display.set_icon(pygame.image.load(str(asset_path("images/icon.png"))))
+    if missing:
+        problems.append("missing assets: " + ", ".join(missing))
+    fonts = sorted((asset_root() / "fonts").glob("*.ttf"))
+    if not fonts:
+        problems.append("missing assets: fonts/*.ttf")
+    pygame.font.init()
+    for f in fonts:
+        try:
+            pygame.font.Font(str(f), 16).render("Split 7\u2665", True, (0, 0, 0))
+            counts["fonts"] += 1
+        except (pygame.error, OSError) as err:
+            problems.append(f"font {f.name} does not load: {err}")
+    try:
+        from split.app import i18n
+
+        for code in i18n.LANGUAGES:
+            if code == i18n.DEFAULT_LANGUAGE:
+                continue
+            d = i18n.locale_dir() / code / "LC_MESSAGES"
+            if (d / "split.mo").is_file() or (d / "split.po").is_file():
+                i18n.load_catalog(code)
+                counts["catalogs"] += 1
+    except Exception as err:  # noqa: BLE001 - report, don't crash
+        problems.append(f"a translation catalog does not load: {err}")
+    return problems, counts
+
+
+def _selftest() -> int:
+    if (
+        not os.environ.get("SDL_VIDEODRIVER")
+        and sys.platform.startswith("linux")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    t0 = time.perf_counter()
+    tmp = tempfile.mkdtemp(prefix="split-selftest-")
+    old = os.environ.get("SPLIT_DATA_DIR")
+    os.environ["SPLIT_DATA_DIR"] = tmp
+    try:
+        return _selftest_in(t0)
+    except Exception as err:  # noqa: BLE001 - the reason is the output
+        print(f"selftest FAILED: {type(err).__name__}: {err}")
+        return 1
+    finally:
+        if old is None:
+            os.environ.pop("SPLIT_DATA_DIR", None)
+        else:
+            os.environ["SPLIT_DATA_DIR"] = old
+        shutil.rmtree(tmp, ignore_errors=True)
+        try:
+            import pygame
+
+            pygame.quit()
+        except ImportError:
+            pass
+
+
+def _selftest_in(t0: float) -> int:
+    import pygame
+
+    import split
+    from split.app.settings import SeatChoice, Settings
+    from split.resources import asset_root
+    from split.ui.loop import App
+    from split.ui.menu import AppContext, GameTable, MainMenu, resolve_language
+    from split.ui.screens import FinalScene, RoundSummaryScene
+    from split.ui.sound import EFFECTS, Sound
+
+    print(f"split {split.__version__}  assets {asset_root()}")
+    problems, counts = _check_assets()
+    resolve_language("en")
+    pygame.init()
+    icon = _icon()
+    if icon is None:
+        problems.append("the icon does not load")
+    app = App((1024, 600), title="Split selftest", icon=icon)
     sound = Sound()
     sound.preload()
-    pygame.quit()
-    print(f"split {split.__version__}  assets {asset_root()}")
     print(f"sound: {sound.disabled_reason or 'ok'}, effects {len(sound.loaded())}/{len(EFFECTS)}")
-    if missing:
-        print("missing assets: " + ", ".join(missing))
+    if problems:
+        for p in problems:
+            print(p)
         return 1
-    print("selftest ok")
+    seats = (
+        SeatChoice("Ada", "easy"),
+        SeatChoice("Bo", "normal"),
+        SeatChoice("Cy", "random"),
+        SeatChoice("Dee", "easy"),
+    )
+    ctx = AppContext(app, Settings(speed="instant", muted=True, seats=seats), sound, save=False)
+    ctx.seed = 20240601
+    app.push(MainMenu(ctx))
+    app.run_frames(2)
+    table = ctx.start_game(seats, dealer=0)
+    app.push(table)
+    deadline = t0 + SELFTEST_LIMIT_S
+    hurried = None
+    while time.perf_counter() < deadline:
+        app.step(block=False)
+        top = app.scene
+        if isinstance(top, RoundSummaryScene) and top is not hurried:
+            hurried = top  # the player's Enter on "Next round" (bots would wait 1.5 s)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+        if isinstance(top, FinalScene) and table.state.is_over:
+            break
+        if not app.running:
+            print("selftest FAILED: the loop stopped mid-game")
+            return 1
+    else:
+        print(f"selftest FAILED: the game did not finish within {SELFTEST_LIMIT_S:.0f} s")
+        return 1
+    app.run_frames(3)
+    if not isinstance(table, GameTable) or table.session.path is None:
+        print("selftest FAILED: the game was not autosaved")
+        return 1
+    s = table.state
+    scores = ", ".join(f"{n} {sc}" for n, sc in zip(table.names, s.scores(), strict=True))
+    print(
+        f"selftest ok: {len(table.game.actions)} actions, {s.round} rounds, "
+        f"{app.frames} frames, {counts['fonts']} fonts, {counts['catalogs']} catalogs, "
+        f"scores {scores}, {time.perf_counter() - t0:.1f} s"
+    )
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Start the game (placeholder: only ``--selftest`` does anything yet)."""
-    parser = argparse.ArgumentParser(prog="split", description="Split, the half-card game")
-    parser.add_argument("--selftest", action="store_true", help="check the install and exit")
-    args = parser.parse_args(argv)
+    """Start the game (or, with ``--selftest``, check the install)."""
+    args = parse_args(argv)
     if args.selftest:
         return _selftest()
-    print("window coming soon")
-    return 0
+    return run(args)
 
 
 if __name__ == "__main__":

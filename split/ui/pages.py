@@ -1,0 +1,404 @@
+"""The pages of the menu: the rules (with real cards), the statistics, the settings."""
+
+from __future__ import annotations
+
+import pygame
+
+from split.app import i18n
+from split.app.i18n import _
+from split.app.rules_pages import PAGES
+from split.app.settings import CARD_BACKS, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
+from split.app.stats import BOT_KINDS, load_stats
+from split.engine.cards import RANKS, parse_card
+
+from . import cards as cardart
+from . import sheets, widgets
+from .menu import MenuScene, SeatsEditor
+
+# ---------------------------------------------------------------------------- rules
+
+
+class RulesScene(MenuScene):
+    """The rules, page by page: Left/Right (or PageUp/PageDown, or the buttons) turn."""
+
+    def __init__(self, ctx, page: int = 0) -> None:
+        super().__init__(ctx)
+        self.page = page % len(PAGES)
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, min(len(PAGES) - 1, self.page + step))
+        self.dirty = True
+
+    def on_key(self, event) -> bool:
+        k = event.key
+        if k in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+            self.turn(1)
+        elif k in (pygame.K_LEFT, pygame.K_PAGEUP):
+            self.turn(-1)
+        elif k == pygame.K_HOME:
+            self.page = 0
+        elif k == pygame.K_END:
+            self.page = len(PAGES) - 1
+        else:
+            return False
+        return True
+
+    def on_wheel(self, dy: int) -> None:
+        self.turn(-1 if dy > 0 else 1)
+
+    def layout(self) -> None:
+        W, H = self.size
+        fs = self.fs()
+        bw, bh = max(160, W // 7), int(fs * 2.2)
+        y = H - bh - fs
+        prev = pygame.Rect(0, y, bw, bh)
+        prev.right = W // 2 - bw // 2 - fs
+        nxt = pygame.Rect(0, y, bw, bh)
+        nxt.left = W // 2 + bw // 2 + fs
+        back = pygame.Rect(0, y, bw, bh)
+        back.centerx = W // 2
+        self.buttons = [
+            widgets.Button("prev", _("Previous"), prev, self.page > 0),
+            widgets.Button("back", _("Back"), back),
+            widgets.Button("next", _("Next"), nxt, self.page < len(PAGES) - 1),
+        ]
+
+    def render(self, surface) -> None:
+        W, H = self.size
+        fs = self.fs()
+        surface.fill((12, 46, 30))
+        page = PAGES[self.page]
+        self.draw_title(surface, _(page.title))
+        widgets.text(
+            surface,
+            _("Page {n} of {total}").format(
+                n=i18n.localize_digits(self.page + 1), total=i18n.localize_digits(len(PAGES))
+            ),
+            (W - fs, fs),
+            int(fs * 0.8),
+            widgets.DIM,
+            anchor="topright",
+        )
+        bottom = self.buttons[0].rect.top - fs
+        pic_h = 0
+        if page.picture is not None:
+            pic_h = max(60, min(H // 4, 220))
+        text_rect = pygame.Rect(W // 10, int(fs * 4.5), W * 8 // 10, 0)
+        text_rect.height = max(10, bottom - pic_h - fs * 2 - text_rect.top)
+        y = text_rect.top
+        body = max(14, int(fs * 0.9))
+        for para in page.paragraphs:
+            r = pygame.Rect(text_rect.left, y, text_rect.width, text_rect.bottom - y)
+            y = widgets.paragraph(surface, _(para), r, body) + body // 2
+        if page.picture is not None:
+            self.draw_picture(surface, page.picture, max(y, text_rect.bottom - 20), pic_h, fs)
+
+    def draw_picture(self, surface, picture, top: int, height: int, fs: int) -> None:
+        W = self.size[0]
+        art = cardart.art(height - fs * 2, self.ctx.settings.card_back)
+        images = []
+        for group in picture.groups:
+            cards = [parse_card(c) for c in group]
+            if len(cards) == 2:
+                images.append(art.match(cards[0], cards[1]))
+            else:
+                images.append(art.half(cards[0], True))
+        gap = fs
+        total = sum(im.get_width() for im in images) + gap * (len(images) - 1)
+        x = W // 2 - total // 2
+        for im in images:
+            surface.blit(im, (x, top))
+            x += im.get_width() + gap
+        widgets.text(
+            surface,
+            _(picture.caption),
+            (W // 2, top + art.h + fs // 3),
+            int(fs * 0.8),
+            widgets.DIM,
+            width=W - 40,
+            anchor="midtop",
+        )
+
+    def on_button(self, name: str) -> None:
+        if name == "prev":
+            self.turn(-1)
+        elif name == "next":
+            self.turn(1)
+        elif name == "back":
+            self.on_back()
+
+
+# ---------------------------------------------------------------------------- statistics
+
+
+def _kind(kind: str) -> str:
+    return {
+        "human": _("human"),
+        "random": _("random"),
+        "easy": _("easy"),
+        "normal": _("normal"),
+        "hard": _("hard"),
+    }.get(kind, kind)
+
+
+class StatsScene(MenuScene):
+    """Games played and won per opponent strength, best and average score, the last 20
+    games; Up/Down pick one of them and its final sheets show on the right."""
+
+    title = "Statistics"
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.stats, problem = load_stats()
+        if problem:
+            ctx.notices.append(problem)
+        self.problem = problem
+        self.pick = 0
+
+    def on_key(self, event) -> bool:
+        n = len(self.stats.recent)
+        if event.key in (pygame.K_DOWN, pygame.K_UP) and n:
+            self.pick = (self.pick + (1 if event.key == pygame.K_DOWN else -1)) % n
+            return True
+        return False
+
+    def on_wheel(self, dy: int) -> None:
+        n = len(self.stats.recent)
+        if n:
+            self.pick = max(0, min(n - 1, self.pick - dy))
+            self.dirty = True
+
+    def layout(self) -> None:
+        W, H = self.size
+        fs = self.fs()
+        r = pygame.Rect(0, 0, max(200, W // 6), int(fs * 2.2))
+        r.midbottom = (W // 2, H - fs)
+        self.buttons = [widgets.Button("back", _("Back"), r)]
+
+    def game_rects(self) -> list[pygame.Rect]:
+        W, H = self.size
+        fs = self.fs()
+        top = int(fs * 13.5)
+        row = int(fs * 1.4)
+        bottom = self.buttons[0].rect.top - fs if self.buttons else H - fs * 4
+        count = max(0, min(len(self.stats.recent), (bottom - top) // row))
+        return [pygame.Rect(fs, top + i * row, W * 2 // 5, row - 2) for i in range(count)]
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, r in enumerate(self.game_rects()):
+                if r.collidepoint(event.pos):
+                    self.pick = self.first_shown() + i
+                    self.dirty = True
+                    return
+        super().handle_event(event)
+
+    def first_shown(self) -> int:
+        count = len(self.game_rects())
+        return 0 if count == 0 else max(0, self.pick - count + 1)
+
+    def render(self, surface) -> None:
+        W, H = self.size
+        fs = self.fs()
+        surface.fill((12, 44, 32))
+        self.draw_title(surface)
+        st = self.stats
+        x, y = fs, int(fs * 4)
+        avg = st.average
+        lines = [
+            _("Games played: {n}").format(n=i18n.localize_digits(st.games)),
+            _("Games won: {n}").format(n=i18n.localize_digits(st.wins)),
+            _("Best score: {n}").format(
+                n="\u2014" if st.best is None else i18n.localize_digits(st.best)
+            ),
+            _("Average score: {n}").format(
+                n="\u2014" if avg is None else i18n.localize_digits(f"{avg:.1f}")
+            ),
+        ]
+        for i, line in enumerate(lines):
+            widgets.text(surface, line, (x, y + i * int(fs * 1.3)), fs, widgets.INK)
+        # per opponent strength
+        tx = W // 2
+        widgets.text(surface, _("Against"), (tx, y), fs, widgets.GOLD, True)
+        widgets.text(surface, _("played"), (tx + fs * 8, y), fs, widgets.GOLD, True)
+        widgets.text(surface, _("won"), (tx + fs * 13, y), fs, widgets.GOLD, True)
+        for i, kind in enumerate(BOT_KINDS):
+            played, won = st.by_strength.get(kind, [0, 0])
+            yy = y + (i + 1) * int(fs * 1.3)
+            widgets.text(surface, _kind(kind), (tx, yy), fs, widgets.INK)
+            widgets.text(surface, i18n.localize_digits(played), (tx + fs * 8, yy), fs)
+            widgets.text(surface, i18n.localize_digits(won), (tx + fs * 13, yy), fs)
+        widgets.text(
+            surface,
+            _("The last {n} games").format(n=i18n.localize_digits(20)),
+            (fs, int(fs * 12)),
+            fs,
+            widgets.GOLD,
+            True,
+        )
+        rects = self.game_rects()
+        if not st.recent:
+            widgets.text(
+                surface, _("No games finished yet."), (fs, int(fs * 13.5)), fs, widgets.DIM
+            )
+            return
+        first = self.first_shown()
+        for i, r in enumerate(rects):
+            g = st.recent[first + i]
+            if first + i == self.pick:
+                pygame.draw.rect(surface, widgets.BUTTON_HOT, r, border_radius=4)
+            mine = [s for s in g["sheets"] if s.get("kind") == "human"]
+            score = max((s["score"] for s in mine), default=0)
+            result = _("won") if g["won"] else _("lost")
+            line = f"{g['finished']}  {result}  {i18n.localize_digits(score)}"
+            widgets.text(surface, line, (r.left + 6, r.top + 2), int(fs * 0.9), width=r.width - 8)
+        g = st.recent[self.pick]
+        area = pygame.Rect(W * 2 // 5 + fs * 2, int(fs * 12), W * 3 // 5 - fs * 3, 0)
+        area.height = max(40, self.buttons[0].rect.top - fs - area.top)
+        shs = g["sheets"]
+        for r, sh in zip(sheets.sheets_layout(area, len(shs)), shs, strict=False):
+            rows = [int(sh["rows"].get(rank, 0)) for rank in RANKS]
+            sheets.draw_sheet(surface, r, sh["name"], rows, int(sh.get("negatives", 0)))
+
+    def on_button(self, name: str) -> None:
+        if name == "back":
+            self.on_back()
+
+
+# ---------------------------------------------------------------------------- settings
+
+
+def _label(key: str, value) -> str:
+    words = {
+        "normal": _("normal"),
+        "fast": _("fast"),
+        "instant": _("instant"),
+        "blue": _("blue"),
+        "red": _("red"),
+        "green": _("green"),
+        "rank": _("by rank"),
+        "suit": _("by suit"),
+        "auto": _("as the system"),
+    }
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    if key == "volume":
+        return f"{i18n.localize_digits(round(value * 100))} %"
+    if key == "language" and value in i18n.LANGUAGES:
+        return i18n.LANGUAGES[value]
+    return words.get(value, str(value))
+
+
+OPTIONS = {
+    "speed": SPEEDS,
+    "volume": tuple(i / 10 for i in range(11)),
+    "muted": (False, True),
+    "fullscreen": (False, True),
+    "card_back": CARD_BACKS,
+    "sort_order": SORT_ORDERS,
+    "language": LANGUAGE_CODES,
+}
+
+
+class SettingsScene(MenuScene):
+    """Every setting on one screen, applied at once and kept: Enter or Right picks the
+    next value, Left the previous one; Up/Down/Tab move between them."""
+
+    title = "Settings"
+
+    def names(self) -> list[tuple[str, str]]:
+        return [
+            ("speed", _("Animation speed")),
+            ("volume", _("Sound volume")),
+            ("muted", _("Mute")),
+            ("fullscreen", _("Fullscreen")),
+            ("card_back", _("Card back")),
+            ("sort_order", _("Hand order")),
+            ("language", _("Language")),
+        ]
+
+    def step(self, key: str, step: int) -> None:
+        options = OPTIONS[key]
+        cur = getattr(self.ctx.settings, key)
+        if key == "volume":
+            i = min(range(len(options)), key=lambda j: abs(options[j] - cur))
+        else:
+            i = options.index(cur) if cur in options else 0
+        self.ctx.change(**{key: options[(i + step) % len(options)]})
+        self.dirty = True
+
+    def on_key(self, event) -> bool:
+        if not self.buttons:
+            return False
+        b = self.buttons[self.focus % len(self.buttons)]
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and b.name in OPTIONS:
+            self.step(b.name, 1 if event.key == pygame.K_RIGHT else -1)
+            return True
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return True  # no value to change: stay on the button
+        return False
+
+    def layout(self) -> None:
+        W, H = self.size
+        fs = self.fs()
+        rh = int(fs * 2.0)
+        gap = int(rh * 1.2)
+        x = W // 2 + fs
+        w = max(220, W // 4)
+        top = int(fs * 4.5)
+        self.buttons = []
+        for i, (key, _name) in enumerate(self.names()):
+            r = pygame.Rect(x, top + i * gap, w, rh)
+            value = _label(key, getattr(self.ctx.settings, key))
+            self.buttons.append(widgets.Button(key, value, r))
+        y = top + len(self.names()) * gap
+        seats = pygame.Rect(x, y, w, rh)
+        self.buttons.append(widgets.Button("seats", _("Change\u2026"), seats))
+        back = pygame.Rect(0, 0, max(200, W // 6), int(fs * 2.2))
+        back.midbottom = (W // 2, H - fs)
+        self.buttons.append(widgets.Button("back", _("Back"), back))
+
+    def render(self, surface) -> None:
+        surface.fill((14, 44, 36))
+        self.draw_title(surface)
+        fs = self.fs()
+        names = [*self.names(), ("seats", _("Default players"))]
+        for b, (_key, name) in zip(self.buttons, names, strict=False):
+            widgets.text(
+                surface,
+                name,
+                (b.rect.left - fs * 2, b.rect.centery),
+                fs,
+                widgets.INK,
+                width=self.size[0] // 2 - fs * 4,
+                anchor="midright",
+            )
+        seats = ", ".join(f"{s.name} ({_kind(s.kind)})" for s in self.ctx.settings.seats)
+        sb = self.buttons[len(self.names())].rect
+        widgets.text(
+            surface,
+            seats,
+            (self.size[0] // 2, sb.bottom + fs // 2),
+            int(fs * 0.8),
+            widgets.DIM,
+            width=self.size[0] - 40,
+            anchor="midtop",
+        )
+        if self.ctx.notices:
+            widgets.text(
+                surface,
+                " ".join(self.ctx.notices),
+                (self.size[0] // 2, self.buttons[-1].rect.top - fs),
+                int(fs * 0.8),
+                widgets.ERROR,
+                width=self.size[0] - 40,
+                anchor="midbottom",
+            )
+
+    def on_button(self, name: str) -> None:
+        if name in OPTIONS:
+            self.step(name, 1)
+        elif name == "seats":
+            self.app.push(SeatsEditor(self.ctx))
+        elif name == "back":
+            self.on_back()
