@@ -187,6 +187,8 @@ class TableScene(Scene):
         self.on_exit = on_exit
         self.choose_bot = choose_bot
         self.n = game.state.players
+        if len(self.seats) != self.n:
+            raise ValueError(f"{len(self.seats)} seats for a game of {self.n} players")
         humans = [i for i, k in enumerate(self.kinds) if k == "human"]
         self.humans = humans
         self.viewer = humans[0] if humans else 0
@@ -530,7 +532,7 @@ class TableScene(Scene):
         self.center = pygame.Rect(0, y, tw, self.h_mid + self.fs + m)
         self.prompt_rect = pygame.Rect(m, self.center.bottom, tw - 2 * m, int(self.fs * 2.6))
         self.own_rect = pygame.Rect(m, self.prompt_rect.bottom + m // 2, tw - 2 * m, self.h_own)
-        hand_top = H - m - self.h_hand
+        hand_top = H - m - int(self.h_hand * 1.09)  # room for the fan's arc
         self.hand_rect = pygame.Rect(
             m,
             hand_top - int(self.h_hand * 0.2),
@@ -545,6 +547,7 @@ class TableScene(Scene):
         self.discard_rect.width = tw - m - self.discard_rect.left
         self.static = None
         self.static_dirty = True
+        self._disc_cache: dict = {}
 
     def art(self, which: str) -> cardart.CardArt:
         h = {
@@ -667,26 +670,45 @@ class TableScene(Scene):
         step = min(mw + 4, (r.width - mw) / max(1, count - 1)) if count > 1 else mw
         return (int(r.left + m * step), r.top)
 
-    def discard_layout(self, count: int | None = None) -> tuple[float, int, int]:
-        """Step between discard cards, cards per line, and the line height."""
-        art = self.art("mid")
-        k = self.model.discard.__len__() if count is None else count
-        avail = self.discard_rect.width - art.w
-        min_step = art.w * 0.62
-        if k <= 1:
-            return (art.w + 4, max(1, k), art.h)
-        step = min(art.w + 4, avail / (k - 1))
-        if step >= min_step:
-            return (step, k, art.h)
-        per = int(avail / min_step) + 1
-        return (avail / (per - 1), per, int(art.h * 0.42))
+    def discard_layout(self, count: int | None = None) -> tuple[float, int, int, cardart.CardArt]:
+        """Step between discard cards, cards per line, line height and the card art.
+
+        The row spreads so every card shows (R4.3): full cards while they fit, then
+        overlapping down to half a card (the rank corner stays visible), then a
+        second line with smaller cards.
+        """
+        k = len(self.model.discard) if count is None else count
+        key = (k, self.size)
+        cached = self._disc_cache.get(key)
+        if cached is not None:
+            return cached
+        h = self.h_mid
+        area_h = self.discard_rect.height - self.m // 2
+        while True:
+            art = cardart.art(h, getattr(self.settings, "card_back", "blue"))
+            avail = self.discard_rect.width - art.w - 4
+            min_step = art.w * 0.55
+            per = max(1, int(avail / min_step) + 1)
+            rows = max(1, -(-k // per))
+            line = int(art.h * 0.42)
+            if art.h + (rows - 1) * line <= area_h or h <= 30:
+                break
+            h -= 2
+        step = min(art.w + 4, avail / max(1, k - 1)) if rows == 1 else avail / (per - 1)
+        out = (step, per, line, art)
+        self._disc_cache[key] = out
+        return out
+
+    def disc_art(self) -> cardart.CardArt:
+        return self.discard_layout()[3]
 
     def discard_pos(self, i: int) -> tuple[int, int]:
-        step, per, line = self.discard_layout()
+        step, per, line, _art = self.discard_layout()
         row, col = divmod(i, per)
-        rows = (len(self.model.discard) + per - 1) // per
-        top = self.discard_rect.top + self.m // 2 - (rows - 1) * line * 0 // 1
-        return (int(self.discard_rect.left + col * step), top + row * line)
+        return (
+            int(self.discard_rect.left + 2 + col * step),
+            self.discard_rect.top + 4 + row * line,
+        )
 
     def pile_pos_top(self) -> tuple[int, int]:
         k = self.model.draw_pile
@@ -762,7 +784,7 @@ class TableScene(Scene):
             for i, card in enumerate(M.discard):
                 self.hidden_discard[card] += 1
                 self._fly(
-                    self.art("mid").half(card),
+                    self.disc_art().half(card),
                     pile,
                     self.discard_pos(i),
                     delay,
@@ -839,7 +861,7 @@ class TableScene(Scene):
             self._sync_order()
             self.hidden_discard[e.card] += 1
             self._fly(
-                self.art("mid").half(e.card),
+                self.disc_art().half(e.card),
                 src,
                 self.discard_pos(len(M.discard) - 1),
                 on_land=self._unhide_discard(e.card),
@@ -1099,7 +1121,7 @@ class TableScene(Scene):
                 self.static_dirty = True
                 return None
             cards = self.model.discard[hit.a :]
-            art = self.art("mid")
+            art = self.disc_art()
             img = pygame.Surface((art.w + (len(cards) - 1) * art.w // 3, art.h), pygame.SRCALPHA)
             for i, c in enumerate(cards):
                 img.blit(art.half(c), (i * art.w // 3, 0))
@@ -1494,6 +1516,7 @@ class TableScene(Scene):
         takeable = {a.a for a in legal if a.kind == TAKE}
         hidden = Counter()
         n = len(self.model.discard)
+        art = self.disc_art()
         for i, card in enumerate(self.model.discard):
             if ("discard", i, -1) in self._hide_keys:
                 continue

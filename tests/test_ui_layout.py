@@ -1,0 +1,122 @@
+"""Layout: six players and a long discard row at 1024x600 and 1920x1080 fit and stay readable."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from ui_driver import make_table  # noqa: E402
+
+from split.engine import Game  # noqa: E402
+from split.engine.cards import card_str  # noqa: E402
+from split.engine.notation import parse_config  # noqa: E402
+
+pygame.init()
+
+
+def crowded_game(discard_len: int, hand_len: int = 16) -> Game:
+    """Six seats, a long discard row, a big hand for seat 0 and matches in front of all."""
+    pool = [c for c in range(52) for _ in range(2)]
+    # matches: two per seat (a perfect and a weak one), taken from the pool
+    table = []
+    for seat in range(6):
+        c = seat * 8
+        for x in (c, c, c + 4, c + 5):
+            pool.remove(x)
+        table.append([[card_str(c), card_str(c)], [card_str(c + 4), card_str(c + 5)]])
+    hands = [[card_str(pool.pop()) for _ in range(hand_len if s == 0 else 3)] for s in range(6)]
+    discard = [card_str(pool.pop()) for _ in range(discard_len)]
+    obj = {
+        "players": 6,
+        "dealer": 5,
+        "seed": 1,
+        "rounds": [{"hands": hands, "discard": discard, "table": table}],
+    }
+    return Game(parse_config(obj))
+
+
+def corner(rect: pygame.Rect, w: int, h: int) -> pygame.Rect:
+    """The part of a half card that must stay visible: its rank and suit corner."""
+    return pygame.Rect(rect.left, rect.top, int(w * 0.5), int(h * 0.33))
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+@pytest.mark.parametrize("discard_len", [12, 40])
+def test_six_players_fit_and_nothing_important_overlaps(size, discard_len):
+    game = crowded_game(discard_len)
+    app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=size)
+    assert table.human_turn()
+    table._build_static()
+    screen = pygame.Rect((0, 0), size)
+    for h in table.hits:
+        assert screen.contains(h.rect), f"{h.kind} {h.a}.{h.b} leaves the window: {h.rect}"
+
+    seats = [table.seat_rect(s) for s in table.opponents()]
+    for i, a in enumerate(seats):
+        for b in seats[i + 1 :]:
+            assert not a.colliderect(b), "seat panels overlap"
+        assert not a.colliderect(table.side)
+        assert a.bottom <= table.discard_rect.top, "seats reach into the discard row"
+
+    # every opponent match lies inside its panel
+    for h in table.hits:
+        if h.kind == "match" and h.a != table.viewer:
+            assert table.seat_rect(h.a).contains(h.rect), f"match {h.a}.{h.b} out of its seat"
+
+    # every discard card shows its rank corner (R4.3: every card visible)
+    art = table.disc_art()
+    discards = [h for h in table.hits if h.kind == "discard"]
+    assert len(discards) == discard_len
+    for i, h in enumerate(discards):
+        c = corner(h.rect, art.w, art.h)
+        for later in discards[i + 1 :]:
+            assert not later.rect.colliderect(c), f"discard {i} hidden by {later.a}"
+        assert table.discard_rect.contains(h.rect) or table.discard_rect.colliderect(h.rect)
+        assert not h.rect.colliderect(table.prompt_rect), "discard row runs into the prompt"
+
+    # the hand: every card's corner visible, the hand clear of the prompt and side column
+    hart = table.art("hand")
+    hand = [h for h in table.hits if h.kind == "hand"]
+    assert len(hand) == 16
+    for i, h in enumerate(hand):
+        c = corner(h.rect, hart.w, hart.h)
+        for later in hand[i + 1 :]:
+            assert not later.rect.colliderect(c), f"hand card {i} hidden"
+        assert not h.rect.colliderect(table.prompt_rect)
+        assert not h.rect.colliderect(table.side)
+        assert not h.rect.colliderect(table.own_rect), "hand covers your matches"
+
+    # your matches, the prompt and the side column do not collide
+    assert not table.prompt_rect.colliderect(table.side)
+    assert not table.own_rect.colliderect(table.prompt_rect)
+    buttons = [h.rect for h in table.hits if h.kind == "button"]
+    for i, a in enumerate(buttons):
+        assert table.side.contains(a)
+        for b in buttons[i + 1 :]:
+            assert not a.colliderect(b)
+    assert not any(b.colliderect(table.seat_rect(table.viewer)) for b in buttons)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (2560, 1440)])
+def test_resize_rerenders_cards_at_the_new_size(size):
+    game = crowded_game(8, 9)
+    app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=(1280, 720))
+    before = table.art("hand").h
+    app.set_size(size)
+    app.run_frames(2)
+    assert app.size == size
+    assert table.art("hand").h == int(size[1] * 0.20) != before
+    assert table.find_hit("hand", 0).rect.height == table.art("hand").h
+
+
+def test_window_size_is_clamped():
+    game = crowded_game(8, 9)
+    app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=(1280, 720))
+    app.set_size((800, 400))
+    assert app.size == (1024, 600)
+    app.set_size((4000, 3000))
+    assert app.size == (2560, 1440)
