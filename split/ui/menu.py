@@ -328,7 +328,7 @@ class MainMenu(MenuScene):
             ("settings", _("Settings"), True),
             ("quit", _("Quit"), True),
         ]
-        self.buttons = self.column(items, int(fs * 6))
+        self.buttons = self.column(items, int(fs * 6.2))
         if not self.buttons[self.focus % len(self.buttons)].enabled:
             self.move_focus(1)
 
@@ -336,11 +336,13 @@ class MainMenu(MenuScene):
         W, H = self.size
         surface.fill(BG)
         fs = self.fs()
-        widgets.text(surface, "Split", (W // 2, fs), fs * 3, widgets.GOLD, True, anchor="midtop")
+        widgets.text(
+            surface, "Split", (W // 2, fs // 2), int(fs * 2.6), widgets.GOLD, True, anchor="midtop"
+        )
         widgets.text(
             surface,
             _("the half-card game"),
-            (W // 2, int(fs * 4.3)),
+            (W // 2, int(fs * 3.9)),
             fs,
             widgets.DIM,
             anchor="midtop",
@@ -362,7 +364,8 @@ class MainMenu(MenuScene):
             )
         if self.ctx.notices:
             bottom = self.buttons[-1].rect.bottom + fs
-            r = pygame.Rect(40, bottom, W - 80, H - bottom - 10)
+            lines = len(widgets.typeset.wrap(self.notice, fs, W - 104))
+            r = pygame.Rect(40, bottom, W - 80, min(H - bottom - 10, lines * int(fs * 1.3) + 20))
             widgets.panel(surface, r)
             widgets.paragraph(surface, self.notice, r.inflate(-24, -16), fs, widgets.ERROR)
 

@@ -9,13 +9,38 @@ from split.app.i18n import _
 from split.app.rules_pages import PAGES
 from split.app.settings import CARD_BACKS, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
 from split.app.stats import BOT_KINDS, load_stats
-from split.engine.cards import RANKS, parse_card
+from split.engine.cards import RANKS, SUIT_SYMBOLS, parse_card
 
 from . import cards as cardart
-from . import sheets, widgets
+from . import sheets, typeset, widgets
 from .menu import MenuScene, SeatsEditor
 
 # ---------------------------------------------------------------------------- rules
+
+
+def mixed_text(words: str, size: int, colour) -> pygame.Surface:
+    """A line whose suit signs come from the symbol font (the text font lacks them)."""
+    runs: list[tuple[str, bool]] = []
+    for ch in words:
+        sym = ch in SUIT_SYMBOLS
+        if runs and runs[-1][1] == sym:
+            runs[-1] = (runs[-1][0] + ch, sym)
+        else:
+            runs.append((ch, sym))
+    parts = [
+        typeset.symbol(t, size, colour) if sym else typeset.render(t, size, colour)
+        for t, sym in runs
+    ]
+    if not parts:
+        return pygame.Surface((1, 1), pygame.SRCALPHA)
+    w = sum(p.get_width() for p in parts)
+    h = max(p.get_height() for p in parts)
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    x = 0
+    for p in parts:
+        out.blit(p, (x, (h - p.get_height()) // 2))
+        x += p.get_width()
+    return out
 
 
 class RulesScene(MenuScene):
@@ -24,6 +49,10 @@ class RulesScene(MenuScene):
     def __init__(self, ctx, page: int = 0) -> None:
         super().__init__(ctx)
         self.page = page % len(PAGES)
+        self.focus = 2  # Next
+
+    def enter(self) -> None:
+        super().enter()
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(PAGES) - 1, self.page + step))
@@ -62,6 +91,8 @@ class RulesScene(MenuScene):
             widgets.Button("back", _("Back"), back),
             widgets.Button("next", _("Next"), nxt, self.page < len(PAGES) - 1),
         ]
+        if not self.buttons[self.focus % 3].enabled:
+            self.focus = 1  # Back
 
     def render(self, surface) -> None:
         W, H = self.size
@@ -91,7 +122,8 @@ class RulesScene(MenuScene):
             r = pygame.Rect(text_rect.left, y, text_rect.width, text_rect.bottom - y)
             y = widgets.paragraph(surface, _(para), r, body) + body // 2
         if page.picture is not None:
-            self.draw_picture(surface, page.picture, max(y, text_rect.bottom - 20), pic_h, fs)
+            top = min(y + fs, bottom - pic_h)
+            self.draw_picture(surface, page.picture, top, pic_h, fs)
 
     def draw_picture(self, surface, picture, top: int, height: int, fs: int) -> None:
         W = self.size[0]
@@ -109,15 +141,8 @@ class RulesScene(MenuScene):
         for im in images:
             surface.blit(im, (x, top))
             x += im.get_width() + gap
-        widgets.text(
-            surface,
-            _(picture.caption),
-            (W // 2, top + art.h + fs // 3),
-            int(fs * 0.8),
-            widgets.DIM,
-            width=W - 40,
-            anchor="midtop",
-        )
+        caption = mixed_text(_(picture.caption), int(fs * 0.8), widgets.DIM)
+        surface.blit(caption, caption.get_rect(midtop=(W // 2, top + art.h + fs // 3)))
 
     def on_button(self, name: str) -> None:
         if name == "prev":
@@ -334,9 +359,8 @@ class SettingsScene(MenuScene):
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and b.name in OPTIONS:
             self.step(b.name, 1 if event.key == pygame.K_RIGHT else -1)
             return True
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            return True  # no value to change: stay on the button
-        return False
+        # Left/Right on a button without values: stay on it
+        return event.key in (pygame.K_LEFT, pygame.K_RIGHT)
 
     def layout(self) -> None:
         W, H = self.size
