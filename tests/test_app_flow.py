@@ -12,15 +12,15 @@ import random  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-
 from app_driver import button, click_button, key, post, start  # noqa: E402
+from ui_driver import gesture, settle  # noqa: E402
+
 from split.app.session import load_session, parse_save  # noqa: E402
 from split.app.settings import load_settings  # noqa: E402
 from split.app.stats import load_stats  # noqa: E402
 from split.engine.notation import state_json  # noqa: E402
 from split.ui.menu import GameTable, MainMenu, PauseScene, ResultsScene, SetupScene  # noqa: E402
 from split.ui.pages import RulesScene, SettingsScene, StatsScene  # noqa: E402
-from ui_driver import gesture, settle  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,158 @@
+"""The monkey: 20,000 random mouse, key, text and resize events across every screen."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import random  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+from app_driver import start  # noqa: E402
+
+from split.app.session import Session  # noqa: E402
+from split.app.settings import SeatChoice  # noqa: E402
+from split.ui.menu import GameTable, MainMenu, PauseScene, SeatsEditor  # noqa: E402
+from split.ui.pages import RulesScene, SettingsScene, StatsScene  # noqa: E402
+
+KEYS = [
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_TAB,
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_SPACE,
+    pygame.K_ESCAPE,
+    pygame.K_BACKSPACE,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_d,
+    pygame.K_s,
+    pygame.K_h,
+    pygame.K_t,
+    pygame.K_r,
+    pygame.K_p,
+    pygame.K_a,
+    *range(pygame.K_1, pygame.K_9 + 1),
+]
+TOTAL = 20_000
+PHASES = ("menu", "setup", "rules", "stats", "settings", "seats", "table", "pause")
+
+
+def _random_event(rng: random.Random, size) -> pygame.event.Event:
+    w, h = size
+    r = rng.random()
+    pos = (rng.randrange(-5, w + 5), rng.randrange(-5, h + 5))
+    if r < 0.30:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    if r < 0.45:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 3)))
+    if r < 0.60:
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=rng.choice((1, 1, 3)))
+    if r < 0.63:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False)
+    if r < 0.66:
+        text = rng.choice(("a", "Z", "é", "ß", "7", " ", "ت", "\u200f"))
+        return pygame.event.Event(pygame.TEXTINPUT, text=text)
+    if r < 0.995:
+        mod = pygame.KMOD_SHIFT if rng.random() < 0.2 else 0
+        return pygame.event.Event(
+            pygame.KEYDOWN, key=rng.choice(KEYS), mod=mod, unicode="", scancode=0
+        )
+    return pygame.event.Event(
+        pygame.VIDEORESIZE, size=(rng.randrange(700, 2000), rng.randrange(450, 1200))
+    )
+
+
+def _goto(app, ctx, phase: str) -> None:
+    """Back to the main menu, then open ``phase`` on top of it."""
+    while len(app.scenes) > 1:
+        app.pop()
+    app.running = True
+    menu = app.scene
+    assert isinstance(menu, MainMenu)
+    if phase == "menu":
+        return
+    if phase in ("table", "pause"):
+        seats = (SeatChoice("You", "human"), SeatChoice("Ada", "easy"), SeatChoice("Bo", "random"))
+        table = GameTable(ctx, Session.new(seats, seed=len(app.scenes) + 1, path=None))
+        app.push(table)
+        app.run_frames(5)
+        if phase == "pause":
+            app.push(PauseScene(ctx, table))
+        return
+    scene = {
+        "setup": lambda: ctx.new_game_scene(),
+        "rules": lambda: RulesScene(ctx),
+        "stats": lambda: StatsScene(ctx),
+        "settings": lambda: SettingsScene(ctx),
+        "seats": lambda: SeatsEditor(ctx),
+    }[phase]()
+    app.push(scene)
+
+
+def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    pygame.init()
+    app, ctx = start(seed=1)
+    ctx.change(speed="instant")
+    # no strong bots: a monkey's new game should not wait on Monte Carlo
+    import split.bots as bots
+
+    real = bots.make_bot
+    monkeypatch.setattr(
+        bots, "make_bot", lambda kind, seed=0: real("easy" if kind == "hard" else kind, seed)
+    )
+    rng = random.Random(20_000)
+    seen: set[str] = set()
+    per_phase = TOTAL // len(PHASES)
+    t0 = time.perf_counter()
+    sent = 0
+    for phase in PHASES:
+        _goto(app, ctx, phase)
+        for i in range(per_phase):
+            pygame.event.post(_random_event(rng, app.size))
+            sent += 1
+            if i % 8 == 7:
+                app.run_frames(1)
+                if not app.running:  # the menu's Quit: keep the monkey going
+                    app.running = True
+                if not app.scenes:
+                    app.push(MainMenu(ctx))
+                seen.add(type(app.scene).__name__)
+            if app.size != (1280, 720) and rng.random() < 0.0005:
+                app.set_size((1280, 720))
+        app.run_frames(3)
+    assert sent == TOTAL
+    for name in ("MainMenu", "SetupScene", "RulesScene", "StatsScene", "SettingsScene"):
+        assert name in seen
+    assert "GameTable" in seen and "PauseScene" in seen
+    assert time.perf_counter() - t0 < 120
+
+
+def test_selftest_exits_0_quickly():
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy")
+    env.pop("SPLIT_DATA_DIR", None)
+    t0 = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-m", "split.app.main", "--selftest"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+    took = time.perf_counter() - t0
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "selftest ok" in out.stdout
+    assert took < 60
