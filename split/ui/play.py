@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -37,6 +38,7 @@ def write_state(table, path: Path) -> None:
     out["hits"] = [[h.kind, h.a, h.b, *h.rect] for h in table.hits]
     out["idle"] = table.human_turn()
     out["order"] = table.order
+    out["actions"] = [str(a) for a in table.game.actions]
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(out))
     os.replace(tmp, path)
@@ -73,6 +75,12 @@ def main(argv: list[str] | None = None) -> int:
     except Exception:  # noqa: BLE001 - no sound is fine
         sound = None
     holder: dict = {}
+
+    def on_term(signum, frame) -> None:  # a test's terminate(): close as the window would
+        app.running = False
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    signal.signal(signal.SIGTERM, on_term)
 
     def on_action(action, events) -> None:
         if args.state_out and "table" in holder:

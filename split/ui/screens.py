@@ -163,9 +163,7 @@ class RoundSummaryScene(_ButtonScene):
                 ranks = [f"{RANKS[r]}\u00d7{k}" for r, k in enumerate(p.rows_added) if k]
                 txt = f"{t.names[p.seat]}: " + (" ".join(ranks) or "\u2014")
                 if p.negatives_added:
-                    txt += " " + _("\u2212{n} box(es) for cards in hand").format(
-                        n=p.negatives_added
-                    )
+                    txt += " " + _("-{n} box(es) for cards in hand").format(n=p.negatives_added)
                 txt += f"  ({p.score_before} \u2192 {p.score_after})"
                 parts.append(txt)
             line = "   ".join(parts)
@@ -350,7 +348,7 @@ class NewGameScene(_ButtonScene):
         ry = y + len(self.seats) * rh
         self.buttons.append(
             widgets.Button(
-                "fewer", "\u2212", pygame.Rect(x0 + fs * 6, ry, rh, rh - 8), len(self.seats) > 2
+                "fewer", "-", pygame.Rect(x0 + fs * 6, ry, rh, rh - 8), len(self.seats) > 2
             )
         )
         self.buttons.append(

@@ -82,7 +82,7 @@ def draw_sheet(
     y += 4
     widgets.text(
         surface,
-        _("Negative") + f"  −{negative_value(negatives)}",
+        _("Negative") + f"  -{negative_value(negatives)}",
         (rect.left + 6, y),
         small + 1,
         NEG,
@@ -171,7 +171,7 @@ def draw_reference(surface: pygame.Surface, area: pygame.Rect) -> None:
     cols = 4 if area.width > 1100 else 2
     rows = 4 // cols
     w, h = area.width // cols, area.height // rows
-    fs = max(12, min(w // 18, h // 12))
+    fs = max(12, min(w // 26, h // 15))
     for i, (title, body) in enumerate(reference_texts()):
         r = pygame.Rect(
             area.left + (i % cols) * w + 6, area.top + (i // cols) * h + 6, w - 12, h - 12

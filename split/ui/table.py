@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -85,7 +86,7 @@ from .loop import Scene
 from .model import TableModel
 from .typeset import _
 
-SPEEDS = {"normal": (0.34, 0.75, 0.05), "fast": (0.16, 0.3, 0.02), "instant": (0.0, 0.0, 0.0)}
+SPEEDS = {"normal": (0.3, 0.6, 0.04), "fast": (0.15, 0.25, 0.015), "instant": (0.0, 0.0, 0.0)}
 """speed -> (seconds a card flies, seconds a bot waits before acting, deal stagger)."""
 
 DRAG_THRESHOLD = 6
@@ -195,7 +196,7 @@ class TableScene(Scene):
         self.pending: list = []
         self.flights: list[Flight] = []
         self.wait = 0.0  # seconds before the next event plays
-        self.bot_timer = 0.0
+        self._bot_due: float | None = None
         self.hurry = False
         self.hidden: list[Counter] = [Counter() for _ in range(self.n)]
         self.hidden_matches: Counter = Counter()
@@ -304,7 +305,7 @@ class TableScene(Scene):
         self.hint_keys = frozenset()
         self.selected = None
         self.pending.extend(events)
-        self.bot_timer = 0.0
+        self._bot_due = None
         self.static_dirty = True
         if self.on_action is not None:
             self.on_action(action, events)
@@ -429,7 +430,7 @@ class TableScene(Scene):
     def _log_event(self, e) -> None:
         nm = self.names
         if isinstance(e, ev.RoundStarted):
-            self._log(_("Round {n}: {name} deals.").format(n=e.round, name=nm[e.dealer]))
+            self._log(_("Round {n}, dealt by {name}.").format(n=e.round, name=nm[e.dealer]))
         elif isinstance(e, ev.CardDrawn):
             who = nm[e.seat]
             if e.seat == self.viewer and self.kinds[e.seat] == "human":
@@ -983,10 +984,17 @@ class TableScene(Scene):
     def wake_in(self) -> float | None:
         s = self.state
         if s.current is not None and self.kinds[s.current] != "human":
-            return max(0.0, self.speed()[1] - self.bot_timer)
+            if self._bot_due is None:
+                return self._bot_pause()
+            return max(0.0, self._bot_due - time.perf_counter())
         if s.phase == ROUND_OVER and not self.humans:
             return 0.5
         return None
+
+    def _bot_pause(self) -> float:
+        """A bot thinks a moment before its turn's first move, and half as long after."""
+        pause = self.speed()[1]
+        return pause if self.state.phase == START else pause * 0.5
 
     def update(self, dt: float) -> None:
         self.frame += 1
@@ -1007,9 +1015,11 @@ class TableScene(Scene):
         self._check_screens()
         s = self.state
         if s.current is not None and self.kinds[s.current] != "human":
-            self.bot_timer += dt
-            if self.bot_timer >= self.speed()[1]:
-                self.bot_timer = 0.0
+            now = time.perf_counter()
+            if self._bot_due is None:
+                self._bot_due = now + self._bot_pause()
+            if now >= self._bot_due:
+                self._bot_due = None
                 self.try_action(self._bot_action())
         elif s.phase == ROUND_OVER and not self.humans and self.app is None:
             self.try_action(Action.next_round())

@@ -1,0 +1,138 @@
+"""A real window: the game runs under its own Xvfb, xdotool drags the cards.
+
+The game runs in a subprocess (``python -m split.ui.play --state-out FILE``) that
+writes its state JSON (NOTATION.md) and the table's hit rectangles whenever it
+changes; the test reads where the cards are, moves the real pointer, and checks the
+result through the game's own state.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
+    reason="needs Xvfb and xdotool",
+)
+
+
+def _free_display() -> int:
+    for n in range(90, 140):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display")
+
+
+@pytest.fixture
+def xserver():
+    n = _free_display()
+    proc = subprocess.Popen(
+        ["Xvfb", f":{n}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.time() + 10
+    while not Path(f"/tmp/.X11-unix/X{n}").exists():
+        if time.time() > deadline or proc.poll() is not None:
+            proc.kill()
+            pytest.skip("Xvfb did not start")
+        time.sleep(0.05)
+    yield f":{n}"
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def _read(path: Path) -> dict | None:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _wait(path: Path, cond, timeout=30.0) -> dict:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        d = _read(path)
+        if d is not None and cond(d):
+            return d
+        time.sleep(0.05)
+    raise AssertionError(f"timed out; last state: {_read(path)}")
+
+
+def _hits(d: dict) -> dict:
+    return {(h[0], h[1], h[2]): h[3:] for h in d["hits"]}
+
+
+def test_real_window_drag_with_xdotool(xserver, tmp_path):
+    out = tmp_path / "state.json"
+    env = dict(os.environ)
+    env.update(
+        DISPLAY=xserver,
+        SDL_VIDEO_WINDOW_POS="0,0",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+    )
+    env.pop("SDL_VIDEODRIVER", None)
+    game = subprocess.Popen(
+        [sys.executable, "-m", "split.ui.play", "--seats", "You:human,Ada:random",
+         "--seed", "5", "--dealer", "1", "--size", "1024x600", "--speed", "fast",
+         "--state-out", str(out)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )  # fmt: skip
+
+    def xdo(*args):
+        subprocess.run(["xdotool", *map(str, args)], env=env, check=True, timeout=10)
+
+    def drag(a, b, steps=8):
+        xdo("mousemove", *a)
+        xdo("mousedown", 1)
+        for i in range(1, steps + 1):
+            xdo("mousemove", a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+            time.sleep(0.02)
+        xdo("mouseup", 1)
+
+    try:
+        d = _wait(out, lambda d: d["idle"] and d["phase"] == "start" and d["current"] == 0)
+        hits = _hits(d)
+        assert len(d["players"][0]["hand"]) == 9
+        x, y, w, h = hits[("pile", -1, -1)]
+        hx, hy, hw, hh = hits[("hand_area", -1, -1)]
+        drag((x + w // 2, y + h // 2), (hx + hw // 2, hy + hh // 2))
+        d = _wait(out, lambda d: d["idle"] and d["phase"] != "start")
+        assert len(d["players"][0]["hand"]) == 10  # the drag drew a card
+        assert d["draw_pile"] == 104 - 2 * 9 - 1 - 1
+        assert d["actions"] == ["draw"]
+        # discard the first card of the hand by dragging it onto the discard row
+        hits = _hits(d)
+        card = d["order"][0]
+        hx, hy, hw, hh = hits[("hand", 0, -1)]
+        dx, dy, dw, dh = hits[("discard_area", -1, -1)]
+        drag((hx + 4, hy + 30), (dx + dw - 8, dy + dh - 8))
+        d = _wait(out, lambda d: len(d["actions"]) >= 2)
+        from split.engine.cards import card_str
+
+        assert d["actions"][1] == f"discard {card_str(card)}"
+    finally:
+        game.terminate()
+        try:
+            game.wait(10)
+        except subprocess.TimeoutExpired:
+            game.kill()
+    assert game.returncode == 0, game.stdout.read().decode(errors="replace")
+    final = _read(out)
+    assert final is not None and final["actions"][:2] == d["actions"][:2]
