@@ -171,11 +171,10 @@ def test_pause_menu_save_and_quit_then_continue(data):
     assert state_json(app.scene.game.state) == state
 
 
-def test_game_over_records_statistics_and_drops_the_autosave(data):
-    app, ctx = start(seed=4242)
+def _play_to_the_end(app, ctx, seed):
     ctx.change(speed="instant", seats=ctx.settings.seats[:2])
     table = _new_game_by_events(app)
-    rng = random.Random(5)
+    rng = random.Random(seed)
     for _ in range(5000):
         if isinstance(app.scene, ResultsScene):
             break
@@ -185,6 +184,22 @@ def test_game_over_records_statistics_and_drops_the_autosave(data):
             key(app, pygame.K_RETURN)  # round summary: Next round
         app.step()
     assert isinstance(app.scene, ResultsScene)
+    return table
+
+
+def test_play_again_goes_to_the_new_game_screen(data):
+    app, ctx = start(seed=77)
+    _play_to_the_end(app, ctx, 2)
+    click_button(app, "again")
+    assert [type(s) for s in app.scenes] == [MainMenu, SetupScene]
+    assert [s.name for s in app.scene.seats] == ["You", "Ada"]
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MainMenu)
+
+
+def test_game_over_records_statistics_and_drops_the_autosave(data):
+    app, ctx = start(seed=4242)
+    table = _play_to_the_end(app, ctx, 5)
     assert table.game.state.is_over
     assert not (data / "autosave.json").exists()
     stats, problem = load_stats()

@@ -14,8 +14,11 @@ import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 from app_driver import start  # noqa: E402
 
+from split.app import i18n  # noqa: E402
+from split.app.main import parse_args  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
 from split.ui.menu import GameTable, MainMenu, PauseScene, SeatsEditor  # noqa: E402
@@ -101,6 +104,12 @@ def _goto(app, ctx, phase: str) -> None:
     app.push(scene)
 
 
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    i18n.set_language("en")  # the monkey may have picked another language in Settings
+
+
 def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
     pygame.init()
@@ -156,3 +165,10 @@ def test_selftest_exits_0_quickly():
     assert out.returncode == 0, out.stdout + out.stderr
     assert "selftest ok" in out.stdout
     assert took < 60
+
+
+def test_command_line():
+    args = parse_args(["--size", "1600x900", "--seed", "7", "--fullscreen"])
+    assert (args.size, args.seed, args.fullscreen, args.selftest) == ((1600, 900), 7, True, False)
+    with pytest.raises(SystemExit):
+        parse_args(["--size", "big"])
