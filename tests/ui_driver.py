@@ -41,7 +41,9 @@ def make_table(game, kinds=("human", "random"), size=(1280, 720), speed="instant
         game, seats, on_action=lambda a, e: applied.append(a), settings=TableSettings(speed)
     )
     app.push(table)
+    table.finish_animations()  # the deal
     settle(app, table)
+    app.run_frames(1)  # draw once: the buttons are laid out
     return app, table, applied
 
 

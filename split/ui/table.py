@@ -224,6 +224,7 @@ class TableScene(Scene):
         self.dyn_rects: list[pygame.Rect] = []
         self.frame = 0
         self.builds = 0  # static-layer rebuilds, for the bench
+        self.last_event = None  # the event animated last
         state = game.state
         if not game.actions and state.round == 1 and state.phase == START:
             # A new game: start empty and animate the deal from its RoundStarted event.
@@ -767,6 +768,7 @@ class TableScene(Scene):
         """Animate one event: update the model and start its flights."""
         dur, _pause, stagger = self.speed()
         M = self.model
+        self.last_event = e
         self._log_event(e)
         if isinstance(e, ev.RoundStarted):
             M.apply_event(e)
@@ -954,15 +956,14 @@ class TableScene(Scene):
         s = self.state
         if self.busy() or self.app is None or self.app.scene is not self:
             return
-        if s.phase == ROUND_OVER and self.summary_shown_for != s.round:
-            self.summary_shown_for = s.round
+        if s.phase in (ROUND_OVER, GAME_OVER) and self.summary_shown_for != s.round:
+            self.summary_shown_for = s.round  # every round's summary, the last one too
             from .screens import RoundSummaryScene
 
             self.app.push(RoundSummaryScene(self))
         elif s.phase == GAME_OVER and not self.final_shown:
             self.final_shown = True
-            if self.summary_shown_for != s.round:
-                self.summary_shown_for = s.round
+            self.show_sheets = self.scoring = False
             if self.on_game_over is not None:
                 self.on_game_over(self)
             else:

@@ -1,0 +1,170 @@
+"""Motion for every event, hurrying, hot-seat, and the new-game / summary / final screens."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import random  # noqa: E402
+
+import pygame  # noqa: E402
+from ui_driver import click, drag, laid_out, make_table, settle, spot  # noqa: E402
+
+from split.engine import Game, GameConfig  # noqa: E402
+from split.engine import events as ev  # noqa: E402
+from split.engine.actions import parse_action  # noqa: E402
+from split.ui.loop import App  # noqa: E402
+from split.ui.screens import FinalScene, NewGameScene, PassScene, RoundSummaryScene  # noqa: E402
+from split.ui.table import TableScene  # noqa: E402
+
+pygame.init()
+
+BASE = dict(
+    hands=[["7H", "7D", "KH", "KH", "5C", "5H", "2C"], ["3S", "4S", "6S", "8S"]],
+    discard=["3D", "7S"],
+    draw=["QH", "QD", "JC"],
+    table=[[], [["7C", "7H"], ["9C", "9H"]]],
+)
+
+
+class Recorder:
+    def __init__(self):
+        self.played: list[str] = []
+
+    def play(self, name):
+        self.played.append(name)
+
+
+def test_the_deal_animates_every_card():
+    game = Game(GameConfig(3, 0, 9))
+    app = App((1280, 720))
+    table = TableScene(game, [("You", "human"), ("A", "random"), ("B", "random")])
+    app.push(table)
+    app.step()
+    assert len(table.flights) == 3 * 9 + 1  # every dealt card and the first discard
+    assert sum(table.hidden[0].values()) == 9  # cards appear in the hand as they land
+    click(app, (500, 300))  # a click hurries the animation
+    assert not table.flights and table.model.same_as(game.state)
+
+
+def test_every_play_event_flies_a_card():
+    game = laid_out(**BASE)
+    sound = Recorder()
+    app = App((1280, 720))
+    table = TableScene(game, [("You", "human"), ("Bot", "random")], sound=sound)
+    table.settings.speed = "normal"
+    app.push(table)
+    table.finish_animations()
+    seen: dict[str, int] = {}
+    for line in ["draw", "upgrade 7D 1.0", "pass", "match KH KH", "penalize 1"]:
+        assert table.try_action(parse_action(line)), table.error
+        while table.pending or table.flights:
+            for f in table.flights:  # land what flies
+                f.t = f.dur
+            table.wait = 0
+            table.update(0)  # lands them, then plays the next event and starts its flights
+            if table.flights and table.last_event is not None:
+                name = type(table.last_event).__name__
+                seen[name] = seen.get(name, 0) + len(table.flights)
+    for name in ("CardDrawn", "MatchUpgraded", "CardReturned", "MatchPlayed", "NegativeFilled"):
+        assert seen.get(name, 0) >= 1, f"{name} did not animate: {seen}"
+    assert {"draw", "upgrade", "match", "penalty"} <= set(sound.played)
+    assert table.model.same_as(game.state)
+
+
+def test_trade_discard_and_take_fly():
+    game = laid_out(**BASE)
+    app, table, _ = make_table(game, speed="normal")
+    for line in ["take 1"]:
+        table.try_action(parse_action(line))
+    table.update(0)
+    assert table.flights, "taking flies the cards to the hand"
+    table.finish_animations()
+    for line in ["match 7H 7S", "pass", "match 5C 5H", "trade 0 1.1"]:
+        assert table.try_action(parse_action(line)), (line, table.error)
+        table.update(0)
+        if line.startswith("trade"):
+            assert len(table.flights) == 2
+        table.finish_animations()
+    assert table.try_action(parse_action("discard 2C"))
+    table.update(0)
+    assert table.flights
+    table.finish_animations()
+    assert table.model.same_as(game.state)
+
+
+def test_a_refused_drop_flies_back():
+    game = laid_out(**BASE)
+    app, table, _ = make_table(game, speed="normal")
+    start = spot(table, "hand", 0)
+    r = table.discard_rect
+    drag(app, start, (r.right - 6, r.bottom - 6))
+    assert table.error and table.flights, "the card is animated back to the hand"
+    assert not game.actions
+
+
+def test_hot_seat_hides_the_hand_between_humans():
+    game = laid_out(**BASE)
+    app, table, _ = make_table(game, kinds=("human", "human"))
+    assert table.viewer == 0
+    for line in ["draw", "discard 2C"]:
+        table.try_action(parse_action(line))
+        settle(app, table)
+    assert isinstance(app.scene, PassScene)
+    assert table.hand_hidden and not table.human_turn()
+    app.scene.render(app.screen)
+    click(app, app.scene.button("ready").rect.center)
+    assert app.scene is table and table.viewer == 1 and table.human_turn()
+    assert sorted(table.order) == sorted(game.state.hands[1])
+
+
+def test_new_game_screen_starts_a_table():
+    app = App((1280, 720))
+    started = {}
+
+    def start(seats, dealer):
+        started["seats"], started["dealer"] = seats, dealer
+        return TableScene(Game(GameConfig(len(seats), dealer, 3)), seats)
+
+    scene = app.push(NewGameScene(on_start=start))
+    app.run_frames(1)
+    click(app, scene.button("more").rect.center)
+    click(app, scene.button("kind3").rect.center)
+    click(app, scene.button("dealer").rect.center)
+    click(app, scene.button("name1").rect.center)
+    post = pygame.event.post
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+    post(pygame.event.Event(pygame.TEXTINPUT, text="Z"))
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    app.run_frames(2)
+    click(app, scene.button("start").rect.center)
+    assert isinstance(app.scene, TableScene)
+    seats = started["seats"]
+    assert len(seats) == 4 and seats[3].kind == "hard" and started["dealer"] == 0
+    assert seats[1].name == "AdZ"
+
+
+def test_round_summary_and_final_results():
+    game = Game(GameConfig(2, 0, 21))
+    app, table, _ = make_table(game, kinds=("human", "random"))
+    rng = random.Random(3)
+    summaries = 0
+    for _ in range(2000):
+        if isinstance(app.scene, FinalScene):
+            break
+        if isinstance(app.scene, RoundSummaryScene):
+            summaries += 1
+            app.scene.render(app.screen)
+            assert table.model.last_scored is not None
+            click(app, app.scene.button("next").rect.center)
+        elif table.human_turn():
+            table.try_action(rng.choice(game.state.legal_actions()))
+        settle(app, table)
+    assert isinstance(app.scene, FinalScene) and game.state.is_over
+    assert summaries == 3
+    assert any(isinstance(e, ev.GameOver) for e in [table.model.game_over])
+    app.scene.render(app.screen)
+    click(app, app.scene.button("again").rect.center)
+    assert isinstance(app.scene, NewGameScene)
