@@ -311,8 +311,8 @@ class MainMenu(MenuScene):
     def enter(self) -> None:
         super().enter()
         self.saved = self.ctx.load_saved()
-        if self.saved is not None and self.buttons == []:
-            self.focus = 0
+        if self.saved is not None:
+            self.focus = 0  # Continue
 
     @property
     def notice(self) -> str:
@@ -435,6 +435,15 @@ class SetupScene(NewGameScene):
                 if b.enabled and b.rect.collidepoint(event.pos):
                     self.focus = i
         super().handle_event(event)
+
+    def on_button(self, name: str) -> None:
+        if name == "start" and self.dealer is None and self.on_start is not None:
+            # "random" first dealer: drawn from the game's seed (R2.2), so --seed repeats it
+            scene = self.on_start(list(self.seats), None)
+            if scene is not None:
+                self.app.replace(scene)
+            return
+        super().on_button(name)
 
     def leave(self) -> None:
         with contextlib.suppress(pygame.error):

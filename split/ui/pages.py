@@ -331,6 +331,12 @@ class SettingsScene(MenuScene):
 
     title = "Settings"
 
+    def enter(self) -> None:
+        super().enter()
+        app = self.ctx.app
+        if bool(app.fullscreen) != self.ctx.settings.fullscreen:  # F11 was pressed
+            self.ctx.change(fullscreen=bool(app.fullscreen))
+
     def names(self) -> list[tuple[str, str]]:
         return [
             ("speed", _("Animation speed")),
