@@ -143,7 +143,24 @@ class RoundSummaryScene(_ButtonScene):
         widgets.text(
             surface, title, (W // 2, fs), int(fs * 1.5), widgets.GOLD, True, anchor="midtop"
         )
-        area = pygame.Rect(10, int(fs * 3.5), W - 20, H - int(fs * 8.5))
+        # what filled which box, one line per seat (wrapped), above the button
+        lines: list[str] = []
+        if scored is not None:
+            for p in scored.seats:
+                ranks = [f"{RANKS[r]}\u00d7{k}" for r, k in enumerate(p.rows_added) if k]
+                txt = f"{t.names[p.seat]}: " + (", ".join(ranks) or _("no matches"))
+                if p.negatives_added:
+                    txt += "; " + _("{n} negative for cards in hand").format(n=p.negatives_added)
+                txt += "; " + _("{before} to {after} points").format(
+                    before=p.score_before, after=p.score_after
+                )
+                lines.append(txt)
+        sfs = max(12, int(fs * 0.85))
+        cols = 2 if t.n > 3 else 1
+        per_col = -(-len(lines) // cols) if lines else 0
+        text_h = per_col * int(sfs * 1.3)
+        button_h = int(fs * 2.4)
+        area = pygame.Rect(10, int(fs * 3.2), W - 20, H - int(fs * 3.2) - text_h - button_h - 30)
         order = [t.viewer, *t.opponents()]
         rects = sheets.sheets_layout(area, t.n)
         for r, seat in zip(rects, order, strict=True):
@@ -157,18 +174,13 @@ class RoundSummaryScene(_ButtonScene):
                 t.model.round_negatives[seat],
             )
         y = area.bottom + 6
-        if scored is not None:
-            parts = []
-            for p in scored.seats:
-                ranks = [f"{RANKS[r]}\u00d7{k}" for r, k in enumerate(p.rows_added) if k]
-                txt = f"{t.names[p.seat]}: " + (" ".join(ranks) or "\u2014")
-                if p.negatives_added:
-                    txt += " " + _("-{n} box(es) for cards in hand").format(n=p.negatives_added)
-                txt += f"  ({p.score_before} \u2192 {p.score_after})"
-                parts.append(txt)
-            line = "   ".join(parts)
-            for i, ln in enumerate(widgets.typeset.wrap(line, fs, W - 40)[:2]):
-                widgets.text(surface, ln, (20, y + i * int(fs * 1.3)), fs, widgets.INK)
+        col_w = (W - 40) // cols
+        for i, ln in enumerate(lines):
+            c, row = divmod(i, per_col)
+            widgets.text(
+                surface, ln, (20 + c * col_w, y + row * int(sfs * 1.3)), sfs, widgets.INK,
+                width=col_w - 10,
+            )  # fmt: skip
         r = pygame.Rect(0, 0, max(240, W // 5), int(fs * 2.4))
         r.midbottom = (W // 2, H - 10)
         over = t.state.phase == "game-over"
