@@ -9,10 +9,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-
-from split.engine.actions import Action, parse_action  # noqa: E402
-from split.engine.cards import parse_card  # noqa: E402
-
 from ui_driver import (  # noqa: E402
     click,
     drag,
@@ -24,6 +20,9 @@ from ui_driver import (  # noqa: E402
     snapshot,
     spot,
 )
+
+from split.engine.actions import Action, parse_action  # noqa: E402
+from split.engine.cards import parse_card  # noqa: E402
 
 pygame.init()
 
@@ -217,6 +216,9 @@ def test_glow_only_on_legal_targets_while_dragging():
     want |= {("discard_area", -1, -1)}
     want |= {("hand", j, -1) for j, c in enumerate(table.order) if c == parse_card("7H")}
     assert targets == want
+    # nothing else glows: draw the frame and compare the lit keys with the targets
+    table._build_static()
+    assert table._glow_keys == want and not table.hint_keys
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
     app.run_frames(3)
     assert len(game.actions) == 1  # dropped on nothing: back to the hand

@@ -10,11 +10,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import random  # noqa: E402
 
 import pygame  # noqa: E402
+from ui_driver import click, gesture, make_table, settle  # noqa: E402
 
 from split.engine import Game, GameConfig  # noqa: E402
 from split.ui.screens import FinalScene, RoundSummaryScene  # noqa: E402
-
-from ui_driver import click, gesture, make_table, settle  # noqa: E402
 
 
 def _prefer(legal, rng):

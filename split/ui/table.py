@@ -84,7 +84,7 @@ from . import cards as cardart
 from . import sheets, widgets
 from .loop import Scene
 from .model import TableModel
-from .typeset import _
+from .typeset import _, is_rtl
 
 SPEEDS = {"normal": (0.3, 0.6, 0.04), "fast": (0.15, 0.25, 0.015), "instant": (0.0, 0.0, 0.0)}
 """speed -> (seconds a card flies, seconds a bot waits before acting, deal stagger)."""
@@ -225,6 +225,7 @@ class TableScene(Scene):
         self.frame = 0
         self.builds = 0  # static-layer rebuilds, for the bench
         self.last_event = None  # the event animated last
+        self._entered = False
         state = game.state
         if not game.actions and state.round == 1 and state.phase == START:
             # A new game: start empty and animate the deal from its RoundStarted event.
@@ -247,10 +248,23 @@ class TableScene(Scene):
                 ev.TurnStarted(state.current),
             ]
         else:
-            self.model = TableModel.from_state(state)
+            self.model = TableModel.from_state(state)  # a resumed game: no deal to replay
+            self._log(_("Round {n} in progress.").format(n=state.round))
         self._sync_order()
         if len(humans) > 1 and state.current in humans:
             self.viewer = state.current
+
+    def enter(self) -> None:
+        """Hot-seat: a game resumed on a human's turn first hides the hand (pass screen)."""
+        s = self.state
+        if (
+            not self._entered
+            and len(self.humans) > 1
+            and not self.pending
+            and s.current in self.humans
+        ):
+            self._pass_to(s.current)
+        self._entered = True
 
     # ================================================================== helpers
 
@@ -575,6 +589,8 @@ class TableScene(Scene):
             )
         opp = self.opponents()
         i = opp.index(seat)
+        if is_rtl():  # right-to-left languages: the next player sits at the right end
+            i = len(opp) - 1 - i
         tw = self.side.left - self.m
         w = tw // len(opp)
         return pygame.Rect(self.m + i * w, self.m, w - self.m, self.top_h - self.m)
@@ -1160,6 +1176,7 @@ class TableScene(Scene):
             p.hides = hides
             p.targets = frozenset(self._targets_for(p.hit))
             self.error = None
+            self.hint_keys = frozenset()
             self.static_dirty = True
         p.sprite.move_to(pos[0] - p.offset[0], pos[1] - p.offset[1])
 
@@ -1306,6 +1323,7 @@ class TableScene(Scene):
         return []
 
     def click_button(self, name: str) -> None:
+        self._play("click")
         if name == "skip":
             if self.human_turn() and self.state.phase in (STRONG_BONUS, WEAK_BONUS):
                 self.try_action(Action.pass_())
@@ -1523,7 +1541,8 @@ class TableScene(Scene):
         else:
             pygame.draw.rect(surf, (255, 255, 255, 40), dr, 1, border_radius=8)
         self.hits.append(Hit("discard_area", -1, -1, dr))
-        legal = self.legal()
+        dragging = self.press is not None and self.press.sprite is not None
+        legal = [] if dragging else self.legal()  # while dragging only targets glow
         takeable = {a.a for a in legal if a.kind == TAKE}
         hidden = Counter()
         n = len(self.model.discard)
@@ -1582,7 +1601,8 @@ class TableScene(Scene):
         art = self.art("hand")
         positions = self.hand_positions()
         hidden = Counter()
-        must = self.state.must_use if self.human_turn() else None
+        dragging = self.press is not None and self.press.sprite is not None
+        must = self.state.must_use if self.human_turn() and not dragging else None
         for i, card in enumerate(self.order):
             if ("hand", i, -1) in self._hide_keys:
                 continue
@@ -1591,7 +1611,7 @@ class TableScene(Scene):
                 continue
             rect = pygame.Rect(positions[i], art.size)
             self._glow(surf, ("hand", i, -1), rect, art)
-            if self.selected == ("hand", i) or card == must:
+            if (self.selected == ("hand", i) and not dragging) or card == must:
                 g = art.glow(art.w, art.h, SELECT_GLOW if card != must else (255, 160, 80))
                 surf.blit(g, g.get_rect(center=rect.center))
             surf.blit(art.half(card), rect)
