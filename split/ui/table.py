@@ -226,6 +226,7 @@ class TableScene(Scene):
         self.builds = 0  # static-layer rebuilds, for the bench
         self.last_event = None  # the event animated last
         self._entered = False
+        self.pile_in_air = 0  # dealt cards still flying: the pile counts them
         state = game.state
         if not game.actions and state.round == 1 and state.phase == START:
             # A new game: start empty and animate the deal from its RoundStarted event.
@@ -592,8 +593,9 @@ class TableScene(Scene):
         if is_rtl():  # right-to-left languages: the next player sits at the right end
             i = len(opp) - 1 - i
         tw = self.side.left - self.m
-        w = tw // len(opp)
-        return pygame.Rect(self.m + i * w, self.m, w - self.m, self.top_h - self.m)
+        w = min(tw // len(opp), int(tw * 0.4))  # two or three players: centred panels
+        x0 = self.m + (tw - w * len(opp)) // 2
+        return pygame.Rect(x0 + i * w, self.m, w - self.m, self.top_h - self.m)
 
     def _sync_order(self) -> None:
         """Keep the player's own arrangement of the hand; new cards go to their sorted place."""
@@ -729,7 +731,7 @@ class TableScene(Scene):
         )
 
     def pile_pos_top(self) -> tuple[int, int]:
-        k = self.model.draw_pile
+        k = self.model.draw_pile + self.pile_in_air
         off = min(6, k // 12)
         return (self.pile_pos[0] - off, self.pile_pos[1] - off)
 
@@ -797,8 +799,13 @@ class TableScene(Scene):
             pile = self.pile_pos_top()
             delay = 0.0
             for seat, card in e.deal:
-                unhide = self._hide_hand(seat, card)
-                self._fly(self._face(seat, card), pile, self.hand_pos(seat, card), delay, unhide)
+                self._fly(
+                    self._face(seat, card),
+                    pile,
+                    self.hand_pos(seat, card),
+                    delay,
+                    self._from_pile(self._hide_hand(seat, card)),
+                )
                 delay += stagger
             for i, card in enumerate(M.discard):
                 self.hidden_discard[card] += 1
@@ -807,7 +814,7 @@ class TableScene(Scene):
                     pile,
                     self.discard_pos(i),
                     delay,
-                    self._unhide_discard(card),
+                    self._from_pile(self._unhide_discard(card)),
                 )
             self.wait = delay
             if self.flights:
@@ -909,6 +916,16 @@ class TableScene(Scene):
         else:
             M.apply_event(e)
         self.static_dirty = True
+
+    def _from_pile(self, then: Callable[[], None]) -> Callable[[], None]:
+        """The pile shows one more card until this dealt card lands."""
+        self.pile_in_air += 1
+
+        def landed() -> None:
+            self.pile_in_air -= 1
+            then()
+
+        return landed
 
     def _unhide_discard(self, card: int) -> Callable[[], None]:
         def unhide() -> None:
@@ -1513,7 +1530,7 @@ class TableScene(Scene):
         fs = self.fs
         art = self.art("mid")
         # the draw pile
-        k = self.model.draw_pile
+        k = self.model.draw_pile + self.pile_in_air
         x, y = self.pile_pos
         for i in range(min(6, k // 12) + (1 if k else 0)):
             surf.blit(art.back(), (x - i, y - i))
