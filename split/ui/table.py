@@ -84,7 +84,7 @@ from . import cards as cardart
 from . import sheets, widgets
 from .loop import Scene
 from .model import TableModel
-from .typeset import _, is_rtl
+from .typeset import _, is_rtl, ngettext
 
 SPEEDS = {"normal": (0.3, 0.6, 0.04), "fast": (0.15, 0.25, 0.015), "instant": (0.0, 0.0, 0.0)}
 """speed -> (seconds a card flies, seconds a bot waits before acting, deal stagger)."""
@@ -1490,7 +1490,11 @@ class TableScene(Scene):
             )
             hand = self.model.hands[seat]
             shown = len(hand) - sum(self.hidden[seat].values())
-            info = f"{label} \u00b7 " + _("{n} cards").format(n=len(hand)) + dealer
+            info = (
+                f"{label} \u00b7 "
+                + ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand))
+                + dealer
+            )
             widgets.text(
                 surf,
                 info,
@@ -1680,11 +1684,14 @@ class TableScene(Scene):
         log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, own.top - y - m)
         lfs = max(11, int(fs * 0.78))
         lines: list[str] = []
-        for entry in self.log[-40:]:
-            lines.extend(cardart.typeset.wrap(entry, lfs, log_rect.width))
         cap = max(0, log_rect.height // int(lfs * 1.25))
+        for entry in reversed(self.log[-40:]):  # the newest entries that fit, whole
+            wrapped = cardart.typeset.wrap(entry, lfs, log_rect.width)
+            if len(lines) + len(wrapped) > cap:
+                break
+            lines[:0] = wrapped
         ly = log_rect.top
-        for line in lines[-cap:] if cap else []:
+        for line in lines:
             widgets.text(surf, line, (log_rect.left, ly), lfs, (215, 225, 215))
             ly += int(lfs * 1.25)
         # your own seat: name and score
@@ -1703,7 +1710,8 @@ class TableScene(Scene):
             True,
             anchor="topright",
         )
-        sub = _("{n} cards").format(n=len(self.model.hands[v]))
+        held = len(self.model.hands[v])
+        sub = ngettext("{n} card", "{n} cards", held).format(n=held)
         if v == self.model.dealer:
             sub += "  \u00b7 " + _("dealer")
         widgets.text(
