@@ -168,3 +168,20 @@ def test_round_summary_and_final_results():
     app.scene.render(app.screen)
     click(app, app.scene.button("again").rect.center)
     assert isinstance(app.scene, NewGameScene)
+
+
+def test_bots_think_off_the_drawing_thread_at_a_followable_pace():
+    import time
+
+    game = Game(GameConfig(3, 0, 4))
+    app = App((1024, 600))
+    table = TableScene(game, [("A", "hard"), ("B", "normal"), ("C", "easy")])
+    table.settings.speed = "fast"
+    app.push(table)
+    t0 = time.perf_counter()
+    while len(game.actions) < 6 and time.perf_counter() - t0 < 20:
+        app.step(block=True)
+    elapsed = time.perf_counter() - t0
+    assert len(game.actions) >= 6
+    assert elapsed > 6 * 0.1, "bots wait a moment before each move"
+    assert table.model.same_as(game.state) or table.pending or table.flights

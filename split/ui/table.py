@@ -48,6 +48,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -93,6 +94,19 @@ DRAG_THRESHOLD = 6
 GLOW = (255, 226, 90)
 HINT_GLOW = (120, 220, 255)
 SELECT_GLOW = (140, 255, 160)
+
+
+class _Done:
+    """A finished 'future' for a bot that chose at once (speed instant)."""
+
+    def __init__(self, value: Action) -> None:
+        self.value = value
+
+    def done(self) -> bool:
+        return True
+
+    def result(self) -> Action:
+        return self.value
 
 
 @dataclass
@@ -197,6 +211,8 @@ class TableScene(Scene):
         self.flights: list[Flight] = []
         self.wait = 0.0  # seconds before the next event plays
         self._bot_due: float | None = None
+        self._bot_future = None
+        self._executor: ThreadPoolExecutor | None = None
         self.hurry = False
         self.hidden: list[Counter] = [Counter() for _ in range(self.n)]
         self.hidden_matches: Counter = Counter()
@@ -322,30 +338,51 @@ class TableScene(Scene):
         self.selected = None
         self.pending.extend(events)
         self._bot_due = None
+        self._bot_future = None  # a stale choice (the position moved on) is dropped
         self.static_dirty = True
         if self.on_action is not None:
             self.on_action(action, events)
         return True
 
-    def _bot_action(self) -> Action:
+    def _bot_job(self) -> Callable[[], Action]:
+        """What the bot to act will compute: a function of a frozen view only (R10), so it
+        can run on a worker thread while the table waits its pause."""
         s = self.state
-        legal = s.legal_actions()
+        legal = list(s.legal_actions())
         if len(legal) == 1 or s.current is None:
-            return legal[0]
+            return lambda: legal[0]
         if self.choose_bot is not None:
-            return self.choose_bot(s.current)
+            action = self.choose_bot(s.current)  # the app's own chooser: on this thread
+            return lambda: action
         kind = self.kinds[s.current]
         seed = hash((s.config.seed, s.current, len(self.game.actions))) & 0x7FFFFFFF
-        try:
-            from split.bots import make_bot
+        view = PlayerView.of(s, s.current)
 
-            bot = make_bot(kind, seed)
-            action = bot.choose(PlayerView.of(s, s.current), legal)
-            return action if action in legal else legal[0]
-        except ImportError:  # bots not installed: play at random
-            import random
+        def choose() -> Action:
+            try:
+                from split.bots import make_bot
 
-            return random.Random(seed).choice(legal)
+                action = make_bot(kind, seed).choose(view, legal)
+                return action if action in legal else legal[0]
+            except ImportError:  # bots not installed: play at random
+                import random
+
+                return random.Random(seed).choice(legal)
+
+        return choose
+
+    def _bot_action(self) -> Action:
+        """The bot's choice for the player to act, computed now (tests, benches)."""
+        return self._bot_job()()
+
+    def _start_bot(self) -> None:
+        job = self._bot_job()
+        if self.speed()[1] <= 0:
+            self._bot_future = _Done(job())
+            return
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="split-bot")
+        self._bot_future = self._executor.submit(job)
 
     def hint(self) -> None:
         """H: ask the bots' hint for the human to act and light its targets."""
@@ -1020,7 +1057,10 @@ class TableScene(Scene):
         if s.current is not None and self.kinds[s.current] != "human":
             if self._bot_due is None:
                 return self._bot_pause()
-            return max(0.0, self._bot_due - time.perf_counter())
+            left = self._bot_due - time.perf_counter()
+            if left <= 0 and self._bot_future is not None and not self._bot_future.done():
+                return 0.01  # still thinking
+            return max(0.0, left)
         if s.phase == ROUND_OVER and not self.humans:
             return 0.5
         return None
@@ -1052,9 +1092,12 @@ class TableScene(Scene):
             now = time.perf_counter()
             if self._bot_due is None:
                 self._bot_due = now + self._bot_pause()
-            if now >= self._bot_due:
+                self._start_bot()  # thinks during the pause, off the drawing thread
+            future = self._bot_future
+            if now >= self._bot_due and future is not None and future.done():
                 self._bot_due = None
-                self.try_action(self._bot_action())
+                self._bot_future = None
+                self.try_action(future.result())
         elif s.phase == ROUND_OVER and not self.humans and self.app is None:
             self.try_action(Action.next_round())
 
