@@ -11,8 +11,17 @@
 * ``settings`` is any object with ``speed`` (normal/fast/instant), ``sort_order``
   (rank/suit) and ``card_back`` (blue/red/green), read at every use, so a changed
   setting applies at once; :class:`TableSettings` is the default;
-* ``on_game_over(scene)`` replaces the default final-results screen;
-  ``on_exit(scene)`` is called when the player leaves from the results screen.
+* ``on_game_over(scene)`` replaces the default final-results screen (it is called
+  after the last round's summary); ``on_exit(scene)`` is called when the player
+  leaves from the results screen;
+* ``choose_bot(seat) -> Action`` replaces the built-in bots (which are
+  ``split.bots.make_bot(kind, seed)``, seeded like :class:`split.app.session.Session`,
+  and think on a worker thread from a frozen :class:`PlayerView`).
+
+Useful state for the layers around it: ``model`` (what is drawn), ``log`` (every
+action in words), ``viewer`` (the seat at the bottom), ``human_turn()``,
+``find_hit(kind, a, b)`` (where a thing is on screen, for tests and tutorials),
+``try_action(action)`` (the same path a gesture takes) and ``finish_animations()``.
 
 Every gesture becomes an :class:`~split.engine.Action`; only ``game.apply`` changes
 the game. Applying returns events; the table animates them one by one, updating
