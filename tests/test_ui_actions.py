@@ -272,3 +272,29 @@ def test_action_constructors_cover_every_kind():
         "pass",
         "next-round",
     }
+
+
+def test_sheet_and_reference_panels_one_key_or_click_away():
+    game, app, table = table_at()
+    key(app, pygame.K_t)
+    assert table.show_sheets and not table.show_reference
+    key(app, pygame.K_r)
+    assert table.show_reference and not table.show_sheets
+    key(app, pygame.K_r)
+    assert not table.show_reference
+    click(app, table.buttons["sheets"].rect.center)
+    assert table.show_sheets
+    click(app, (20, 300))  # a click outside the buttons closes the panel
+    assert not table.show_sheets
+    key(app, pygame.K_h)
+    assert table.note and table.hint_keys
+
+
+def test_card_back_setting_is_read_when_drawing():
+    game, app, table = table_at()
+    blue = table.art("back").back().get_at((4, 4))
+    table.settings.card_back = "red"
+    table.static_dirty = True
+    app.run_frames(1)
+    red = table.art("back").back().get_at((4, 4))
+    assert blue != red
