@@ -185,3 +185,19 @@ def test_bots_think_off_the_drawing_thread_at_a_followable_pace():
     assert len(game.actions) >= 6
     assert elapsed > 6 * 0.1, "bots wait a moment before each move"
     assert table.model.same_as(game.state) or table.pending or table.flights
+
+
+def test_hot_seat_covers_the_hand_while_bots_play():
+    base = dict(BASE)
+    base["hands"] = [*BASE["hands"], ["AS", "2S"]]
+    base["table"] = [*BASE["table"], []]
+    game = laid_out(**base)
+    app, table, _ = make_table(game, kinds=("human", "random", "human"))
+    table.try_action(parse_action("draw"))
+    settle(app, table)
+    assert not any("drew Q" in line for line in table.log), "the log keeps hands secret"
+    table.try_action(parse_action("discard 2C"))
+    app.run_frames(3)
+    assert table.hand_covered or isinstance(app.scene, PassScene)
+    settle(app, table)
+    assert isinstance(app.scene, PassScene) and app.scene.seat == 2

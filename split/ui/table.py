@@ -240,6 +240,7 @@ class TableScene(Scene):
         self.summary_shown_for: int | None = None
         self.final_shown = False
         self.hand_hidden = False  # hot-seat: the hand is covered until the player is there
+        self.hand_covered = False  # hot-seat, bots' turns: the bottom hand shows its backs
         self.focus: int | None = None
         self.hits: list[Hit] = []
         self.buttons: dict[str, widgets.Button] = {}
@@ -495,7 +496,7 @@ class TableScene(Scene):
             self._log(_("Round {n}, dealt by {name}.").format(n=e.round, name=nm[e.dealer]))
         elif isinstance(e, ev.CardDrawn):
             who = nm[e.seat]
-            if e.seat == self.viewer and self.kinds[e.seat] == "human":
+            if e.seat == self.viewer and self.kinds[e.seat] == "human" and len(self.humans) == 1:
                 text = _("{name} drew {card}.").format(name=who, card=card_str(e.card))
             else:
                 text = _("{name} drew a card.").format(name=who)
@@ -824,7 +825,7 @@ class TableScene(Scene):
 
     def _face(self, seat: int, card: int, size: str = "hand"):
         """A card's image in flight: its face if the viewer may see it (R10), else its back."""
-        if seat == self.viewer and not self.hand_hidden:
+        if seat == self.viewer and not self.hand_hidden and not self.hand_covered:
             return self.art(size).half(card)
         return self.art("back").back()
 
@@ -867,8 +868,11 @@ class TableScene(Scene):
                 self._play("deal")
         elif isinstance(e, ev.TurnStarted):
             M.apply_event(e)
-            if len(self.humans) > 1 and self.kinds[e.seat] == "human" and e.seat != self.viewer:
-                self._pass_to(e.seat)
+            if len(self.humans) > 1:
+                if self.kinds[e.seat] != "human":
+                    self.hand_covered = True  # hot-seat: nobody sees a hand while bots play
+                elif e.seat != self.viewer or self.hand_covered:
+                    self._pass_to(e.seat)
         elif isinstance(e, ev.CardDrawn):
             src = self.pile_pos_top()
             M.apply_event(e)
@@ -1026,6 +1030,7 @@ class TableScene(Scene):
         """Called by the pass screen: ``seat`` now sits at the bottom of the table."""
         self.viewer = seat
         self.hand_hidden = False
+        self.hand_covered = False
         self.order = []
         self.manual_order = False
         self._sync_order()
@@ -1687,6 +1692,9 @@ class TableScene(Scene):
             if (self.selected == ("hand", i) and not dragging) or card == must:
                 g = art.glow(art.w, art.h, SELECT_GLOW if card != must else (255, 160, 80))
                 surf.blit(g, g.get_rect(center=rect.center))
+            if self.hand_covered:
+                surf.blit(self.art("hand").back(), rect)
+                continue
             surf.blit(art.half(card), rect)
             self.hits.append(Hit("hand", i, -1, rect))
 
