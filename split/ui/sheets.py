@@ -82,7 +82,7 @@ def draw_sheet(
     y += 4
     widgets.text(
         surface,
-        _("Negative") + f"  -{negative_value(negatives)}",
+        _("Negative") + f"  {-negative_value(negatives)}",
         (rect.left + 6, y),
         small + 1,
         NEG,

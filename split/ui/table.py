@@ -425,7 +425,7 @@ class TableScene(Scene):
         if k == MATCH:
             return _("match {a} and {b}").format(a=card_str(action.a), b=card_str(action.b))
         if k == UPGRADE:
-            return _("upgrade {name}'s match with {card}").format(
+            return _("upgrade a match from {name} with {card}").format(
                 name=self.names[action.b], card=card_str(action.a)
             )
         if k == DISCARD:
@@ -520,15 +520,15 @@ class TableScene(Scene):
             )
         elif isinstance(e, ev.AutoMatched):
             self._log(
-                _("{name} lays down {a} {b} (no turn yet).").format(
+                _("{name} laid down {a} {b} (no turn yet).").format(
                     name=nm[e.seat], a=card_str(e.cards[0]), b=card_str(e.cards[1])
                 )
             )
         elif isinstance(e, ev.MatchUpgraded):
             self._log(
                 _(
-                    "{name} upgraded {owner}'s match with {card}: now {type}; {ret} goes "
-                    "back to {owner}."
+                    "{name} upgraded a match from {owner} with {card}: now {type}; {ret} "
+                    "went back to {owner}."
                 ).format(
                     name=nm[e.seat],
                     owner=nm[e.owner],
@@ -542,17 +542,19 @@ class TableScene(Scene):
         elif isinstance(e, ev.NegativeFilled):
             if e.reason == "perfect":
                 self._log(
-                    _("{by} gives {name} a negative box.").format(by=nm[e.by], name=nm[e.seat])
+                    _("{by} gave {name} a negative box.").format(by=nm[e.by], name=nm[e.seat])
                 )
             else:
                 self._log(
-                    _("{name} fills {n} negative box(es) for cards in hand.").format(
-                        name=nm[e.seat], n=e.count
-                    )
+                    ngettext(
+                        "{name} filled {n} negative box for cards in hand.",
+                        "{name} filled {n} negative boxes for cards in hand.",
+                        e.count,
+                    ).format(name=nm[e.seat], n=e.count)
                 )
         elif isinstance(e, ev.MatchesTraded):
             self._log(
-                _("{name} traded {a} {b} for {other}'s {c} {d}.").format(
+                _("{name} traded {a} {b} for {c} {d} from {other}.").format(
                     name=nm[e.seat],
                     other=nm[e.other],
                     a=card_str(e.given[0]),
