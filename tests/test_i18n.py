@@ -1,0 +1,435 @@
+"""split.app.i18n: switching languages, plurals, digits, RTL, catalogs and their files."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from split.app import i18n
+from split.app.i18n import _, ngettext
+from split.resources import asset_path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = asset_path("locale")
+HAS_BABEL = importlib.util.find_spec("babel") is not None
+needs_babel = pytest.mark.skipif(not HAS_BABEL, reason="Babel (build extra) not installed")
+
+
+def _build_module(name: str):
+    spec = importlib.util.spec_from_file_location(
+        f"_split_build_{name}", ROOT / "build" / f"{name}.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Every test starts and ends in English with the shipped catalogs."""
+    i18n.set_locale_dir(None)
+    i18n.set_language("en")
+    yield
+    i18n.set_locale_dir(None)
+    i18n.set_language("en")
+
+
+def _po_files() -> list[Path]:
+    return sorted(LOCALE.glob("*/LC_MESSAGES/split.po"))
+
+
+# --- languages and switching -------------------------------------------------
+
+
+def test_the_five_languages_with_native_names():
+    assert i18n.LANGUAGES == {
+        "en": "English",
+        "gl": "Galego",
+        "te": "తెలుగు",
+        "fa": "فارسی",
+        "id": "Bahasa Indonesia",
+    }
+    for code in i18n.LANGUAGES:
+        assert (LOCALE / code / "LC_MESSAGES" / "split.po").is_file()
+        assert (LOCALE / code / "LC_MESSAGES" / "split.mo").is_file()
+
+
+def test_switching_takes_effect_at_once():
+    label = i18n.LANGUAGE_LABEL  # a module constant marked with N_, translated when drawn
+    assert _(label) == "Language"
+    i18n.set_language("gl")
+    assert _(label) == "Idioma"
+    i18n.set_language("fa")
+    assert _(label) == "زبان"
+    assert i18n.language_name("gl") == "گالیسیایی"
+    i18n.set_language("te")
+    assert _(label) == "భాష"
+    i18n.set_language("id")
+    assert _(label) == "Bahasa"
+    i18n.set_language("en")
+    assert _(label) == "Language"
+    assert _("a message no catalog has") == "a message no catalog has"
+
+
+def test_listeners_hear_each_real_change_once():
+    heard: list[str] = []
+    unsubscribe = i18n.on_language_change(heard.append)
+    try:
+        i18n.set_language("fa")
+        i18n.set_language("fa")  # no change, no call
+        i18n.set_language("gl_ES.UTF-8")
+    finally:
+        unsubscribe()
+    i18n.set_language("te")
+    assert heard == ["fa", "gl"]
+    assert i18n.current_language() == "te"
+
+
+def test_set_language_takes_locale_tags_and_refuses_the_unknown():
+    assert i18n.set_language("fa_IR.UTF-8") == "fa"
+    assert i18n.set_language("Persian_Iran.1256") == "fa"
+    assert i18n.set_language("in_ID") == "id"  # the retired ISO code of Indonesian
+    with pytest.raises(ValueError):
+        i18n.set_language("de")
+    with pytest.raises(ValueError):
+        i18n.set_language("")
+    assert i18n.current_language() == "id"  # a refused switch changes nothing
+
+
+def test_rtl_flag():
+    assert i18n.is_rtl("fa")
+    assert not any(i18n.is_rtl(c) for c in ("en", "gl", "te", "id"))
+    assert not i18n.is_rtl()
+    i18n.set_language("fa")
+    assert i18n.is_rtl()
+
+
+def test_persian_digits():
+    assert i18n.localize_digits(1234567890, "fa") == "۱۲۳۴۵۶۷۸۹۰"
+    assert i18n.localize_digits(-15, "fa") == "\u200e\u2212۱۵"
+    assert i18n.localize_digits("\u22127", "fa") == "\u200e\u2212۷"
+    assert i18n.localize_digits("12.5", "fa") == "۱۲\u066b۵"
+    assert i18n.localize_digits("score: -3, 4-5", "fa") == "score: \u200e\u2212۳, ۴-۵"
+    assert i18n.localize_digits(-15, "en") == "-15"
+    assert i18n.localize_digits("7♥ 10♠", "gl") == "7♥ 10♠"
+    i18n.set_language("fa")
+    assert i18n.localize_digits(20) == "۲۰"  # the current language by default
+    assert i18n.localize_digits(20, "te") == "20"
+
+
+def test_ltr_fences_text_with_marks():
+    assert i18n.ltr("7♥") == "\u200e7♥\u200e"
+
+
+def test_system_language_reads_the_environment(monkeypatch):
+    monkeypatch.setattr(i18n, "_c_locale_tags", lambda: [])
+    sl = i18n.system_language
+    assert sl({"LANG": "gl_ES.UTF-8"}, platform=False) == "gl"
+    assert sl({"LC_ALL": "fa_IR.UTF-8", "LANG": "en_US.UTF-8"}, platform=False) == "fa"
+    assert sl({"LANGUAGE": "de:te", "LANG": "en_US"}, platform=False) == "te"
+    assert sl({"LC_MESSAGES": "id_ID.UTF-8"}, platform=False) == "id"
+    assert sl({"LANG": "C.UTF-8"}, platform=False) == "en"
+    assert sl({"LANG": "de_DE.UTF-8"}, platform=False) == "en"
+    assert sl({}, platform=False) == "en"
+    monkeypatch.setattr(i18n, "_c_locale_tags", lambda: ["te_IN"])
+    assert sl({"LANG": "C"}, platform=False) == "te"
+    monkeypatch.setattr(i18n, "_platform_languages", lambda: ["fa-IR"])
+    monkeypatch.setattr(i18n, "_c_locale_tags", lambda: [None])
+    assert sl({}) == "fa"
+
+
+# --- plurals ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "n != 1",
+        "(n > 1)",
+        "0",
+        "n==1 ? 0 : n==2 ? 1 : 2",
+        "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)",
+        "(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5)",
+        "!(n == 1)",
+        "n % 10 + 1 - 1 * 1 / 1",
+    ],
+)
+def test_plural_expressions_agree_with_the_standard_library(expression):
+    ours = i18n.parse_plural(expression)
+    reference = gettext.c2py(expression)
+    assert [ours(n) for n in range(250)] == [reference(n) for n in range(250)]
+
+
+@pytest.mark.parametrize("bad", ["n +", "__import__('os')", "n ? 1", "(n", "n ==== 1", "1 2"])
+def test_plural_parser_refuses_what_is_not_an_expression(bad):
+    with pytest.raises(ValueError):
+        i18n.parse_plural(bad)
+
+
+def _write_catalog(folder: Path, lang: str, body: str, plural: str) -> Path:
+    po = folder / lang / "LC_MESSAGES" / "split.po"
+    po.parent.mkdir(parents=True)
+    header = (
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        f'"Plural-Forms: {plural}\\n"\n\n'
+    )
+    po.write_text(header + body, encoding="utf-8")
+    return po
+
+
+def test_ngettext_follows_each_language_rule(tmp_path):
+    card = 'msgid "{n} card"\nmsgid_plural "{n} cards"\n'
+    _write_catalog(
+        tmp_path,
+        "fa",
+        card + 'msgstr[0] "{n} کارت"\nmsgstr[1] "{n} کارتها"\n',
+        "nplurals=2; plural=(n > 1);",
+    )
+    _write_catalog(tmp_path, "id", card + 'msgstr[0] "{n} kartu"\n', "nplurals=1; plural=0;")
+    _write_catalog(
+        tmp_path,
+        "gl",
+        card + 'msgstr[0] "{n} carta"\nmsgstr[1] "{n} cartas"\n',
+        "nplurals=2; plural=(n != 1);",
+    )
+    i18n.set_locale_dir(tmp_path)
+    i18n.set_language("fa")
+    assert [ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == [
+        "{n} کارت",
+        "{n} کارت",
+        "{n} کارتها",
+    ]
+    i18n.set_language("id")
+    assert {ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2, 7)} == {"{n} kartu"}
+    i18n.set_language("gl")
+    assert [ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == [
+        "{n} cartas",
+        "{n} carta",
+        "{n} cartas",
+    ]
+    i18n.set_language("en")  # no such catalog in tmp_path: English source rules
+    assert [ngettext("{n} card", "{n} cards", n) for n in (0, 1, 2)] == [
+        "{n} cards",
+        "{n} card",
+        "{n} cards",
+    ]
+
+
+# --- .po parsing and the fallback when there is no .mo --------------------
+
+SAMPLE_PO = r"""# a comment
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+#. TRANSLATORS: a note
+#: split/ui/x.py:1
+msgid "Language"
+msgstr "Idioma"
+
+msgid ""
+"Two "
+"lines"
+msgstr "Dúas\n"
+"liñas \"entre comiñas\" \\ \t\101"
+
+msgctxt "verb"
+msgid "Draw"
+msgstr "Roubar"
+
+msgid "Draw"
+msgstr "Debuxar"
+
+#, fuzzy, python-brace-format
+msgid "Fuzzy"
+msgstr "Dubidoso"
+
+msgid "Untranslated"
+msgstr ""
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] "{n} carta"
+msgstr[1] "{n} cartas"
+
+msgid "half"
+msgid_plural "halves"
+msgstr[0] "metade"
+msgstr[1] ""
+
+#~ msgid "Old"
+#~ msgstr "Vello"
+"""
+
+
+def test_builtin_po_parser():
+    messages, header = i18n.parse_po(SAMPLE_PO)
+    assert "Plural-Forms: nplurals=2; plural=(n != 1);" in header
+    assert messages == {
+        "Language": "Idioma",
+        "Two lines": 'Dúas\nliñas "entre comiñas" \\ \tA',
+        "verb\x04Draw": "Roubar",
+        "Draw": "Debuxar",
+        ("{n} card", 0): "{n} carta",
+        ("{n} card", 1): "{n} cartas",
+    }
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        'msgid "a"\nmsgstr "unterminated\n',
+        'msgid "a"\nmsgstr "b" junk\n',
+        'msgstr "no msgid"\n',
+        'msgid "a"\nmsgstr[0] "no plural id"\n',
+        'msgid "a"\nmsgstr "\\q"\n',
+        '"orphan continuation"\n',
+        'msgid "a"\nmsgid_plural "b"\nmsgstr[1] "gap"\n',
+        'msgid "a" + __import__("os").system("x")\nmsgstr "b"\n',
+    ],
+)
+def test_builtin_po_parser_refuses_malformed_input(broken):
+    with pytest.raises(ValueError):
+        i18n.parse_po(broken)
+
+
+@needs_babel
+def test_builtin_parser_and_babel_agree_on_the_sample(tmp_path):
+    po = tmp_path / "sample.po"
+    # Babel leaves octal escapes (which GNU msgfmt decodes) undecoded: compare without one.
+    po.write_text(SAMPLE_PO.replace("\\101", "A"), encoding="utf-8")
+    assert i18n.read_po(po, use_babel=False)[0] == i18n.read_po(po, use_babel=True)[0]
+
+
+@needs_babel
+@pytest.mark.parametrize("po", _po_files(), ids=lambda p: p.parent.parent.name)
+def test_builtin_parser_and_babel_agree_on_every_catalog(po):
+    assert i18n.read_po(po, use_babel=False)[0] == i18n.read_po(po, use_babel=True)[0]
+
+
+def _copy_without_mo(tmp_path: Path) -> Path:
+    folder = tmp_path / "locale"
+    shutil.copytree(LOCALE, folder)
+    for mo in folder.glob("*/LC_MESSAGES/split.mo"):
+        mo.unlink()
+    return folder
+
+
+def test_po_is_read_when_the_mo_is_missing(tmp_path, monkeypatch):
+    # Hide Babel so the built-in parser is the one at work (the runtime has no Babel).
+    for name in [m for m in sys.modules if m == "babel" or m.startswith("babel.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "babel", None)
+    i18n.set_locale_dir(_copy_without_mo(tmp_path))
+    catalog = i18n.load_catalog("gl")
+    assert catalog.source is not None and catalog.source.suffix == ".po"
+    i18n.set_language("gl")
+    assert _("Choose a language") == "Escolle un idioma"
+    i18n.set_language("te")
+    assert _("Language") == "భాష"
+
+
+@needs_babel
+def test_po_is_read_with_babel_when_installed(tmp_path):
+    i18n.set_locale_dir(_copy_without_mo(tmp_path))
+    i18n.set_language("fa")
+    assert i18n.catalog().source.suffix == ".po"
+    assert _("Choose a language") == "زبان را انتخاب کنید"
+
+
+def test_missing_catalog_falls_back_to_source_text(tmp_path):
+    i18n.set_locale_dir(tmp_path)  # empty: no catalogs at all
+    i18n.set_language("fa")
+    assert _("Language") == "Language"
+    assert i18n.catalog().source is None
+
+
+# --- the shipped files -------------------------------------------------------
+
+
+@pytest.mark.parametrize("po", _po_files(), ids=lambda p: p.parent.parent.name)
+def test_shipped_mo_is_compiled_from_its_po(po):
+    mo = po.with_suffix(".mo")
+    assert i18n.read_mo(mo)[0] == i18n.read_po(po, use_babel=False)[0], (
+        f"{mo} is stale: run python build/compile_catalogs.py"
+    )
+    # and the standard library reads it the same way
+    with open(mo, "rb") as f:
+        standard = gettext.GNUTranslations(f)
+    for key, value in i18n.read_mo(mo)[0].items():
+        if isinstance(key, str):
+            assert standard.gettext(key) == value
+
+
+@pytest.mark.parametrize("po", _po_files(), ids=lambda p: p.parent.parent.name)
+def test_catalog_headers_name_the_language_and_plural_rule(po):
+    lang = po.parent.parent.name
+    _, header = i18n.read_po(po, use_babel=False)
+    assert f"Language: {lang}" in header
+    expected = {
+        "en": "nplurals=2; plural=(n != 1);",
+        "gl": "nplurals=2; plural=(n != 1);",
+        "te": "nplurals=2; plural=(n != 1);",
+        "fa": "nplurals=2; plural=(n > 1);",
+        "id": "nplurals=1; plural=0;",
+    }[lang]
+    assert f"Plural-Forms: {expected}" in header
+    assert "charset=utf-8" in header.lower()
+
+
+def test_every_language_but_english_translates_the_language_strings():
+    names = list(i18n.LANGUAGE_NAMES.values()) + [i18n.LANGUAGE_LABEL, i18n.CHOOSE_LANGUAGE]
+    for code in i18n.LANGUAGES:
+        if code == "en":
+            continue
+        messages = i18n.load_catalog(code).messages
+        assert all(messages.get(m) for m in names), code
+
+
+_FIELD = re.compile(r"\{([^{}]*)\}")
+
+
+@pytest.mark.parametrize("po", _po_files(), ids=lambda p: p.parent.parent.name)
+def test_translations_keep_the_format_fields(po):
+    for entry in i18n.po_entries(po.read_text(encoding="utf-8")):
+        if not entry.translated or not entry.msgid:
+            continue
+        fields = set(_FIELD.findall(entry.msgid))
+        if entry.plural is not None:
+            fields |= set(_FIELD.findall(entry.plural))
+        for text in entry.forms or [entry.msgstr]:
+            assert set(_FIELD.findall(text)) <= fields, (po, entry.msgid, text)
+            if entry.plural is None:
+                assert set(_FIELD.findall(text)) == fields, (po, entry.msgid, text)
+
+
+@needs_babel
+def test_builtin_mo_writer_matches_babel():
+    compile_catalogs = _build_module("compile_catalogs")
+    for po in _po_files():
+        assert compile_catalogs.compile_one(po, use_babel=False) == compile_catalogs.compile_one(
+            po, use_babel=True
+        )
+
+
+@needs_babel
+def test_template_lists_every_marked_string():
+    """Fails when a _() string was added without running build/extract_messages.py."""
+    extract = _build_module("extract_messages")
+    from babel.messages.pofile import read_po
+
+    with open(LOCALE / "split.pot", "rb") as f:
+        pot = read_po(f)
+    missing = extract._ids(extract.build_template()) - extract._ids(pot)
+    assert not missing, f"run python build/extract_messages.py; not in split.pot: {missing}"
+    wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in pot if m.id}
+    for po in _po_files():
+        have = {(e.msgid, e.context) for e in i18n.po_entries(po.read_text(encoding="utf-8"))}
+        assert wanted <= have, f"{po} lacks {wanted - have}: run build/extract_messages.py"

@@ -1,0 +1,366 @@
+"""split.ui.text: fonts, glyph coverage, shaping, bidi order, wrapping and fitting."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import struct  # noqa: E402
+import unicodedata  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from split.app import i18n  # noqa: E402
+from split.engine.cards import SUIT_SYMBOLS  # noqa: E402
+from split.resources import asset_path  # noqa: E402
+from split.ui import text  # noqa: E402
+
+FONTS = asset_path("fonts")
+INK = (20, 20, 20)
+
+
+@pytest.fixture(autouse=True)
+def fonts_ready():
+    pygame.font.init()
+    i18n.set_locale_dir(None)
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+def raw_font(face: str, size: int, script: str | None, rtl: bool = False) -> pygame.font.Font:
+    """A font straight from pygame, outside text.py's cache, set up by hand."""
+    font = pygame.font.Font(str(FONTS / text.FACES[face].regular), size)
+    if script:
+        font.set_script(script)
+    font.set_direction(pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
+    return font
+
+
+def is_notdef(font: pygame.font.Font, char: str) -> bool:
+    """pygame's own view of a missing glyph: it draws the same box as a private-use char."""
+    return pixels(font.render(char, True, INK)) == pixels(font.render("\ue000", True, INK))
+
+
+# --- the font files -----------------------------------------------------------
+
+
+def test_fonts_are_shipped_with_licences_and_stay_small():
+    files = {f.regular for f in text.FACES.values()} | {
+        f.bold for f in text.FACES.values() if f.bold
+    }
+    readme = (FONTS / "README.md").read_text(encoding="utf-8")
+    for name in files:
+        path = FONTS / name
+        assert path.is_file(), name
+        assert name in readme, f"{name} not described in assets/fonts/README.md"
+        data = path.read_bytes()
+        tables = {
+            struct.unpack_from(">4s", data, 12 + 16 * i)[0]
+            for i in range(struct.unpack_from(">H", data, 4)[0])
+        }
+        assert b"fvar" not in tables, f"{name} is a variable font"
+    assert (FONTS / "OFL.txt").read_text().count("SIL OPEN FONT LICENSE") == 1
+    assert "Bitstream Vera" in (FONTS / "LICENSE-DejaVu.txt").read_text()
+    total = sum(p.stat().st_size for p in FONTS.glob("*.ttf"))
+    assert total < 3_000_000
+
+
+def test_each_language_has_its_face():
+    assert text.primary_face("en") == text.primary_face("gl") == text.primary_face("id") == "latin"
+    assert text.primary_face("te") == "telugu"
+    assert text.primary_face("fa") == "arabic"
+
+
+def test_sdl_ttf_shapes_with_harfbuzz():
+    assert pygame.font.get_sdl_ttf_version() >= (2, 20, 0)
+    assert text.shaping_available()
+
+
+# --- coverage ---------------------------------------------------------------
+
+
+SAMPLES = "Aaé(%0۵క్షسلامپ♥−\u200c"
+
+
+@pytest.mark.parametrize("face", list(text.FACES))
+def test_cmap_reader_agrees_with_pygame(face):
+    font = raw_font(face, 24, None)
+    for char in SAMPLES.replace("\u200c", ""):
+        assert text.face_covers(face, char) == (not is_notdef(font, char)), (face, char)
+
+
+def test_missing_glyphs_are_reported():
+    assert not text.face_covers("latin", "క")
+    assert not text.face_covers("arabic", "A")
+    assert text.missing_glyphs("Split 漢", "en") == {"漢"}  # no CJK shipped
+    assert text.missing_glyphs("\u200e7♥\u200e", "fa") == set()
+
+
+def test_suit_signs_come_from_the_symbol_font():
+    for sign in SUIT_SYMBOLS:
+        assert not text.face_covers("latin", sign)  # why DejaVu Sans is shipped
+        assert text.face_covers("symbols", sign)
+        for lang in i18n.LANGUAGES:
+            assert text.face_for_char(sign, lang) == "symbols"
+        assert not is_notdef(text.symbol_font(24), sign)
+        assert text.render_symbol(sign, 24, INK).get_bounding_rect().width > 5
+    runs = text.visual_runs("7♥ 10♠", "en")
+    assert [(r.text, r.face) for r in runs] == [
+        ("7", "latin"),
+        ("♥", "symbols"),
+        (" 10", "latin"),
+        ("♠", "symbols"),
+    ]
+
+
+def _script_chars(lang: str, chars: set[str]) -> set[str]:
+    """The characters a language's own font must have: its letters, marks and digits."""
+    own = {
+        "te": lambda c: 0x0C00 <= ord(c) <= 0x0C7F,
+        "fa": lambda c: 0x0600 <= ord(c) <= 0x06FF or c == "\u200c",
+    }.get(lang, lambda c: c.isalpha() or c.isdigit())
+    return {c for c in chars if own(c)}
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_every_translated_character_has_a_glyph(lang):
+    po = i18n.locale_dir() / lang / "LC_MESSAGES" / "split.po"
+    sources = [i18n.load_catalog(lang).messages, i18n.read_po(po, use_babel=False)[0]]
+    chars = {c for messages in sources for value in messages.values() for c in value}
+    chars |= set(i18n.LANGUAGES[lang])
+    if lang != "en":
+        assert chars, f"the {lang} catalog has no translations to check"
+    assert text.missing_glyphs("".join(chars), lang) == set()
+    primary = text.primary_face(lang)
+    font = raw_font(primary, 24, None)
+    for char in _script_chars(lang, chars):
+        assert text.face_covers(primary, char), (lang, char, unicodedata.name(char, "?"))
+        if not text._is_mark(char):
+            assert not is_notdef(font, char), (lang, char)
+    # every character drawn, with whichever font text.py picks for it, is a real glyph
+    for char in chars - text.IGNORABLE:
+        face = text.face_for_char(char, lang)
+        if not text._is_mark(char):
+            assert not is_notdef(raw_font(face, 24, None), char), (lang, char)
+
+
+def test_language_chooser_names_render_in_every_language():
+    for ui_lang in i18n.LANGUAGES:
+        for name in i18n.LANGUAGES.values():
+            assert text.missing_glyphs(name, ui_lang) == set(), (ui_lang, name)
+            assert text.render_text(name, 20, INK, lang=ui_lang).get_bounding_rect().width > 10
+
+
+# --- shaping ---------------------------------------------------------------
+
+KSSA = "\u0c15\u0c4d\u0c37"  # క్ష: ka + virama + ssa, one conjunct
+SALAM = "سلام"
+
+
+def test_telugu_conjunct_is_shaped():
+    shaped = text.render_text(KSSA, 32, INK, lang="te")
+    parts = sum(text.render_text(c, 32, INK, lang="te").get_width() for c in KSSA)
+    latin_rules = raw_font("telugu", 32, "Latn").render(KSSA, True, INK)
+    assert shaped.get_width() < parts
+    assert shaped.get_width() < latin_rules.get_width()
+    # the conjunct is about as wide as its first consonant alone
+    ka = text.render_text("\u0c15", 32, INK, lang="te").get_width()
+    assert shaped.get_width() <= ka * 1.3
+    same = raw_font("telugu", 32, "Telu").render(KSSA, True, INK)
+    assert shaped.get_width() == same.get_width()
+
+
+def test_persian_letters_join_and_run_right_to_left():
+    joined = text.render_text(SALAM, 32, INK, lang="fa")
+    isolated = sum(text.render_text(c, 32, INK, lang="fa").get_width() for c in SALAM)
+    assert joined.get_width() < isolated
+    unshaped = raw_font("arabic", 32, "Latn").render(SALAM, True, INK)
+    assert joined.get_width() < unshaped.get_width()
+    rtl = raw_font("arabic", 32, "Arab", rtl=True).render(SALAM, True, INK)
+    ltr = raw_font("arabic", 32, "Arab", rtl=False).render(SALAM, True, INK)
+    assert pixels(rtl) != pixels(ltr)
+    # text.py draws exactly what a right-to-left Arabic-script font draws
+    assert pixels(joined) == pixels(_over_clear(rtl, INK))
+
+
+def test_persian_in_an_english_line_is_still_right_to_left():
+    runs = text.visual_runs("Language: فارسی", "en")
+    assert [(r.text, r.rtl) for r in runs] == [("Language: ", False), ("فارسی", True)]
+
+
+# --- bidi -------------------------------------------------------------------
+
+
+def test_numbers_read_left_to_right_in_persian():
+    line = "امتیاز " + i18n.localize_digits(120, "fa")
+    runs = text.visual_runs(line, "fa")
+    assert [(r.text, r.rtl, r.face) for r in runs] == [
+        ("۱۲۰", False, "arabic"),
+        ("امتیاز ", True, "arabic"),
+    ]
+    digits = text.render_text("۱۲۰", 28, INK, lang="fa")
+    ltr = raw_font("arabic", 28, "Arab", rtl=False).render("۱۲۰", True, INK)
+    rtl = raw_font("arabic", 28, "Arab", rtl=True).render("۱۲۰", True, INK)
+    assert pixels(ltr) != pixels(rtl)
+    assert pixels(digits) == pixels(_over_clear(ltr, INK))
+    assert pixels(digits) != pixels(_over_clear(rtl, INK))
+
+
+def _over_clear(surface: pygame.Surface, color) -> pygame.Surface:
+    """``surface`` composited as render_text composites a run."""
+    out = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    out.fill((*color, 0))
+    out.blit(surface, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    return out
+
+
+def test_a_negative_number_keeps_its_minus_on_the_left():
+    line = "امتیاز: " + i18n.localize_digits(-5, "fa")
+    runs = text.visual_runs(line, "fa")
+    assert "".join(r.text for r in runs[:2]) == "\u2212۵"
+    assert all(not r.rtl for r in runs[:2])
+    assert runs[-1].rtl and runs[-1].text.startswith("امتیاز")
+
+
+def test_latin_words_in_persian_fall_back_and_stay_left_to_right():
+    runs = text.visual_runs("بازی Split", "fa")
+    assert [(r.text, r.face, r.rtl) for r in runs] == [
+        ("Split", "latin", False),
+        ("بازی ", "arabic", True),
+    ]
+
+
+def test_brackets_mirror_in_right_to_left_text():
+    runs = text.visual_runs("(سلام)", "fa")
+    assert all(r.rtl for r in runs)
+    assert runs[0].text == ")" and runs[-1].text == "("  # drawn mirrored by HarfBuzz
+    opening = raw_font("latin", 28, "Arab", rtl=True).render("(", True, INK)
+    closing = raw_font("latin", 28, "Arab", rtl=False).render(")", True, INK)
+    assert pixels(opening) == pixels(closing)
+
+
+def test_card_fenced_with_ltr_stays_in_order():
+    runs = text.visual_runs("کارت " + i18n.ltr("7♥"), "fa")
+    assert [r.text for r in runs][:2] == ["7", "♥"]
+
+
+def test_bidi_levels():
+    assert text.bidi_levels("abc def", rtl=False) == [0] * 7
+    assert text.bidi_levels("سلام", rtl=True) == [1] * 4
+    assert text.bidi_levels("ab سل", rtl=False) == [0, 0, 0, 1, 1]
+    assert text.bidi_levels("سل 12", rtl=True) == [1, 1, 1, 2, 2]
+    assert text.bidi_levels("سل ab", rtl=True) == [1, 1, 1, 2, 2]
+
+
+# --- rendering, wrapping, fitting -------------------------------------------
+
+
+def test_fonts_are_cached_per_language_size_and_weight():
+    a = text.get_font(20, lang="fa")
+    assert text.get_font(20, lang="fa") is a
+    assert text.get_font(20, bold=True, lang="fa") is not a
+    assert text.get_font(21, lang="fa") is not a
+    assert text.get_font(20, lang="te") is not a
+    i18n.set_language("fa")
+    assert text.get_font(20) is a
+
+
+def test_render_uses_the_current_language():
+    i18n.set_language("te")
+    assert pixels(text.render_text(KSSA, 24, INK)) == pixels(
+        text.render_text(KSSA, 24, INK, lang="te")
+    )
+    i18n.set_language("en")
+    assert text.visual_runs(KSSA)[0].face == "telugu"  # fallback even in English
+
+
+def test_mixed_runs_have_clean_edges():
+    white = (255, 255, 255)
+    surface = text.render_text("Split ♥ فارسی క", 24, white, lang="en")
+    partial = [
+        surface.get_at((x, y))
+        for x in range(surface.get_width())
+        for y in range(surface.get_height())
+        if 0 < surface.get_at((x, y)).a < 255
+    ]
+    assert partial, "antialiased text has partly covered pixels"
+    assert all(tuple(p)[:3] == white for p in partial)
+
+
+def test_text_size_matches_render():
+    for line, lang in [("Escolle un idioma 7♥", "gl"), ("زبان را انتخاب کنید", "fa"), (KSSA, "te")]:
+        assert (
+            text.text_size(line, 22, lang=lang)
+            == text.render_text(line, 22, INK, lang=lang).get_size()
+        )
+
+
+@pytest.mark.parametrize(
+    "lang, paragraph",
+    [
+        ("en", "Choose a language for the whole game; the change takes effect at once."),
+        ("fa", "زبان را انتخاب کنید و بازی را شروع کنید. این یک متن طولانی است."),
+        ("te", "భాషను ఎంచుకోండి మరియు ఆట ప్రారంభించండి క్షమించండి"),
+    ],
+)
+def test_wrap_text_keeps_words_and_width(lang, paragraph):
+    width = 160
+    lines = text.wrap_text(paragraph, width, 20, lang)
+    assert len(lines) > 1
+    assert " ".join(lines).split() == paragraph.split()
+    for line in lines:
+        assert text.text_size(line, 20, lang=lang)[0] <= width
+    surface = text.render_paragraph(paragraph, width, 20, INK, lang=lang)
+    assert surface.get_height() >= len(lines) * text.text_size("x", 20, lang=lang)[1] * 0.9
+
+
+def test_wrap_text_cuts_a_long_word_between_clusters():
+    word = "క్షక్షక్షక్షక్షక్షక్షక్షక్షక్షక్షక్ష"
+    lines = text.wrap_text(word, 60, 20, "te")
+    assert len(lines) > 1 and "".join(lines) == word
+    for line in lines:
+        assert line.startswith("క్ష") and text.text_size(line, 20, lang="te")[0] <= 60
+
+
+def test_paragraph_aligns_to_the_start_side():
+    wide = 400
+    fa = text.render_paragraph("زبان", wide, 20, INK, lang="fa")
+    en = text.render_paragraph("Language", wide, 20, INK, lang="en")
+    assert fa.get_width() == en.get_width() == wide
+    assert fa.get_bounding_rect().right > wide - 5
+    assert en.get_bounding_rect().left < 5
+
+
+def test_fit_text_shrinks_then_cuts():
+    line = "Choose a language"
+    full = text.render_text(line, 30, INK, lang="en").get_width()
+    fitted = text.fit_text(line, full // 2, 30, INK, lang="en")
+    assert fitted.get_width() <= full // 2
+    assert text.fit_size(line, full // 2, 30, lang="en") < 30
+    assert text.fit_size(line, full, 30, lang="en") == 30
+    tiny = text.fit_text(line * 10, 80, 30, INK, lang="en", min_size=12)
+    assert tiny.get_width() <= 80
+    assert tiny.get_height() == text.text_size("x", 12, lang="en")[1]
+
+
+def test_empty_text_and_newlines():
+    assert text.render_text("", 20, INK).get_width() == 0
+    two = text.render_text("a\nb", 20, INK)
+    assert two.get_height() > text.render_text("a", 20, INK).get_height()
+
+
+def test_clearing_the_cache_makes_new_fonts():
+    # (pygame.font.quit() would show the restart path, but it kills other modules' fonts.)
+    before = text.get_font(20)
+    text.clear_cache()
+    assert text.get_font(20) is not before
+    assert text.render_text("Split", 20, INK).get_width() > 10
