@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-def N_(message: str) -> str:
-    """Mark a message for translation without translating it yet."""
-    return message
+from .i18n import N_
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
+from split.app.i18n import N_
 from split.engine import events as ev
 from split.engine.actions import (
     DISCARD,
@@ -1826,12 +1827,12 @@ class TableScene(Scene):
 
 
 BUTTONS: tuple[tuple[str, str, str], ...] = (
-    ("skip", "Skip", "P"),
-    ("hint", "Hint", "H"),
-    ("sort", "Sort", "S"),
-    ("sheets", "Sheets", "T"),
-    ("rules", "Reference", "R"),
-    ("speed", "Speed", ""),
+    ("skip", N_("Skip"), "P"),
+    ("hint", N_("Hint"), "H"),
+    ("sort", N_("Sort"), "S"),
+    ("sheets", N_("Sheets"), "T"),
+    ("rules", N_("Reference"), "R"),
+    ("speed", N_("Speed"), ""),
 )
 
 
