@@ -393,6 +393,18 @@ def test_every_language_but_english_translates_the_language_strings():
         assert all(messages.get(m) for m in names), code
 
 
+@pytest.mark.parametrize("po", _po_files(), ids=lambda p: p.parent.parent.name)
+def test_every_message_is_translated_in_every_catalog(po):
+    if po.parent.parent.name == "en":
+        return  # the source language needs no translation
+    untranslated = [
+        e.msgid
+        for e in i18n.po_entries(po.read_text(encoding="utf-8"))
+        if e.msgid and not e.translated
+    ]
+    assert untranslated == [], (po, untranslated[:5])
+
+
 _FIELD = re.compile(r"\{([^{}]*)\}")
 
 
