@@ -364,3 +364,18 @@ def test_clearing_the_cache_makes_new_fonts():
     text.clear_cache()
     assert text.get_font(20) is not before
     assert text.render_text("Split", 20, INK).get_width() > 10
+
+
+def test_screens_write_numbers_in_persian_digits_in_persian():
+    from split.ui import typeset
+
+    previous = i18n.current_language()
+    try:
+        i18n.set_language("fa")
+        persian = typeset.render("12", 20, (0, 0, 0))
+        assert persian.get_size() == text.render_text("۱۲", 20, (0, 0, 0), lang="fa").get_size()
+        i18n.set_language("en")
+        latin = typeset.render("12", 20, (0, 0, 0))
+        assert pygame.image.tobytes(latin, "RGBA") != pygame.image.tobytes(persian, "RGBA")
+    finally:
+        i18n.set_language(previous)

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from split.app.i18n import _, current_language, is_rtl, ngettext
+from split.app.i18n import _, current_language, is_rtl, localize_digits, ngettext
 from split.ui import text as shaping
 
 Color = tuple[int, int, int]
@@ -21,7 +21,8 @@ Color = tuple[int, int, int]
 
 @lru_cache(maxsize=4096)
 def _render(text: str, size: int, color: Color, bold: bool, lang: str) -> pygame.Surface:
-    return shaping.render_text(text, size, color, bold=bold, lang=lang)
+    # Numbers in a Persian screen are written in Persian digits (card faces are not text).
+    return shaping.render_text(localize_digits(text, lang), size, color, bold=bold, lang=lang)
 
 
 def render(
