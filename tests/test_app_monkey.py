@@ -172,3 +172,17 @@ def test_command_line():
     assert (args.size, args.seed, args.fullscreen, args.selftest) == ((1600, 900), 7, True, False)
     with pytest.raises(SystemExit):
         parse_args(["--size", "big"])
+
+
+def test_first_frame_flag_draws_the_menu_and_exits(tmp_path):
+    env = dict(os.environ, SPLIT_DATA_DIR=str(tmp_path), SDL_VIDEODRIVER="dummy")
+    proc = subprocess.run(
+        [sys.executable, "-m", "split", "--first-frame"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "autosave.json").exists() is False  # nothing was played

@@ -38,6 +38,11 @@ def parse_args(argv: list[str] | None):
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
     p.add_argument("--seed", type=int, default=None, help="seed of the next new game")
+    p.add_argument(
+        "--first-frame",
+        action="store_true",
+        help="draw the first frame of the menu and exit (split bench start times this)",
+    )
     return p.parse_args(argv)
 
 
@@ -89,6 +94,10 @@ def run(args) -> int:
     import pygame
 
     app, _ctx = create_app(args.size, args.fullscreen, args.seed)
+    if args.first_frame:
+        app.step()
+        pygame.quit()
+        return 0
     # Closing the window mid-game just quits: the game was autosaved after each action.
     app.run()
     pygame.quit()
