@@ -1610,6 +1610,7 @@ class TableScene(Scene):
             (x + art.w // 2, y + art.h + 2),
             int(fs * 0.85),
             widgets.INK,
+            width=2 * (x + art.w // 2) - 2,  # centred under the pile, kept inside the window
             anchor="midtop",
         )
         # the discard row, spread so every card shows (R4.3)

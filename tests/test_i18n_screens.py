@@ -1,0 +1,139 @@
+"""Every language on every screen at 1024x600: no text runs outside its box or the window.
+
+Text is drawn through ``widgets.text``, ``widgets.paragraph`` and ``Button.draw``; the test
+wraps them to record, for each blit, the text's rectangle and the box it was meant for.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from app_driver import start  # noqa: E402
+
+from split.app import i18n  # noqa: E402
+from split.app.rules_pages import PAGES  # noqa: E402
+from split.app.session import Session  # noqa: E402
+from split.app.settings import SeatChoice  # noqa: E402
+from split.ui import typeset, widgets  # noqa: E402
+from split.ui.menu import GameTable, PauseScene  # noqa: E402
+from split.ui.pages import RulesScene, SettingsScene, StatsScene  # noqa: E402
+
+SIZE = (1024, 600)
+SLACK = 2  # px of anti-aliasing tolerance
+SCREENS = ("menu", "new_game", "rules_first", "rules_last", "stats", "settings", "table", "pause")
+
+
+class Recorder:
+    """Wraps the text helpers; ``problems`` lists every text that leaves its box."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.problems: list[str] = []
+        self.count = 0
+        orig_text, orig_par, orig_draw = widgets.text, widgets.paragraph, widgets.Button.draw
+        rec = self
+
+        def text(surface, words, pos, size, colour=widgets.INK, bold=False, width=None, **kw):
+            r = orig_text(surface, words, pos, size, colour, bold, width, **kw)
+            rec.check(surface, words, r, None, width)
+            return r
+
+        def paragraph(surface, words, rect, size, colour=widgets.INK):
+            y = rect.top
+            for line in typeset.wrap(words, size, rect.width):
+                if y + size > rect.bottom:
+                    break
+                surf = typeset.render(line, size, colour)
+                rec.check(surface, line, surf.get_rect(topleft=(rect.left, y)), rect, None)
+                y += int(size * 1.3)
+            return orig_par(surface, words, rect, size, colour)
+
+        def draw(self, surface, focused=False):
+            orig_draw(self, surface, focused)
+            label = f"{self.label} ({self.key})" if self.key else self.label
+            size = max(12, int(self.rect.height * 0.45))
+            surf = typeset.fit(label, size, self.rect.width - 8)
+            rec.check(surface, label, surf.get_rect(center=self.rect.center), self.rect, None)
+
+        monkeypatch.setattr(widgets, "text", text)
+        monkeypatch.setattr(widgets, "paragraph", paragraph)
+        monkeypatch.setattr(widgets.Button, "draw", draw)
+
+    def check(self, surface, words, r: pygame.Rect, box, width) -> None:
+        self.count += 1
+        window = surface.get_rect().inflate(2 * SLACK, 2 * SLACK)
+        if not window.contains(r):
+            self.problems.append(f"{words!r} at {r} leaves the {surface.get_size()} surface")
+        if box is not None and not box.inflate(2 * SLACK, 2 * SLACK).contains(r):
+            self.problems.append(f"{words!r} at {r} runs out of its box {box}")
+        if width is not None and r.width > width + SLACK:
+            self.problems.append(f"{words!r} is {r.width} px wide, its box {width} px")
+
+
+def open_screen(app, ctx, name: str) -> None:
+    while len(app.scenes) > 1:
+        app.pop()
+    if name == "menu":
+        pass
+    elif name in ("table", "pause"):
+        seats = (
+            SeatChoice("You", "human"),
+            SeatChoice("Ada", "easy"),
+            SeatChoice("Bo", "random"),
+            SeatChoice("Cy", "random"),
+        )
+        table = GameTable(ctx, Session.new(seats, seed=3, path=None))
+        app.push(table)
+        app.run_frames(8)
+        if name == "pause":
+            app.push(PauseScene(ctx, table))
+    else:
+        app.push(
+            {
+                "new_game": lambda: ctx.new_game_scene(),
+                "rules_first": lambda: RulesScene(ctx, 0),
+                "rules_last": lambda: RulesScene(ctx, len(PAGES) - 1),
+                "stats": lambda: StatsScene(ctx),
+                "settings": lambda: SettingsScene(ctx),
+            }[name]()
+        )
+    app.run_frames(3)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    app, ctx = start(seed=1, size=SIZE)
+    try:
+        yield app, ctx
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_no_text_leaves_its_box(app, lang, monkeypatch):
+    app, ctx = app
+    i18n.set_language(lang)
+    rec = Recorder(monkeypatch)
+    report = []
+    for name in SCREENS:
+        rec.problems.clear()
+        open_screen(app, ctx, name)
+        report += [f"{lang}/{name}: {p}" for p in rec.problems]
+    assert rec.count > 50, "the recorder saw no text: the wrappers are not in the draw path"
+    assert not report, "\n".join(report)
+
+
+def test_recorder_flags_a_long_label(app, monkeypatch):
+    app, ctx = app
+    rec = Recorder(monkeypatch)
+    surface = pygame.Surface(SIZE)
+    widgets.text(surface, "W" * 200, (10, 10), 20)  # no width: runs off the window
+    b = widgets.Button("x", "label", pygame.Rect(1000, 10, 200, 40))  # off the right edge
+    b.draw(surface)
+    widgets.text(surface, "W" * 200, (10, 10), 20, width=100)  # fitted: fine
+    assert len(rec.problems) == 2, rec.problems
