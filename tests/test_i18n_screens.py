@@ -137,3 +137,18 @@ def test_recorder_flags_a_long_label(app, monkeypatch):
     b.draw(surface)
     widgets.text(surface, "W" * 200, (10, 10), 20, width=100)  # fitted: fine
     assert len(rec.problems) == 2, rec.problems
+
+
+def test_paragraphs_start_on_the_reading_side():
+    def ink_box(lang, words):
+        i18n.set_language(lang)
+        surf = pygame.Surface((400, 100), pygame.SRCALPHA)
+        widgets.paragraph(surf, words, pygame.Rect(0, 0, 400, 100), 20)
+        return surf.get_bounding_rect()
+
+    try:
+        persian, english = ink_box("fa", "کوتاه"), ink_box("en", "short")
+    finally:
+        i18n.set_language("en")
+    assert persian.right >= 398 and persian.left > 200
+    assert english.left <= 2 and english.right < 200

@@ -72,9 +72,12 @@ def text(
 def paragraph(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, colour=INK) -> int:
     """Draw wrapped text inside ``rect``; returns the y below the last line."""
     y = rect.top
+    rtl = typeset.is_rtl()
     for line in typeset.wrap(words, size, rect.width):
         if y + size > rect.bottom:
             break
-        surface.blit(typeset.render(line, size, colour), (rect.left, y))
+        surf = typeset.render(line, size, colour)
+        # Lines start on the reading side: the right edge in right-to-left languages.
+        surface.blit(surf, (rect.right - surf.get_width() if rtl else rect.left, y))
         y += int(size * 1.3)
     return y
