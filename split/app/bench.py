@@ -2,6 +2,7 @@
 
 - ``render``: frame times of a six-player table mid-game (split.ui.bench).
 - ``engine``: random-play decisions per second (the same measure as ``split sim``).
+- ``idle``: CPU the menu uses over 10 s with nothing moving (Linux: read from /proc).
 - ``start``: launch to the first frame of the menu, the whole process timed
   (``--exe dist/Split`` for the one-file build; from source otherwise).
 """
@@ -15,6 +16,38 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _idle(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="split bench idle")
+    p.add_argument("--exe", help="the built executable (default: this Python, from source)")
+    p.add_argument("--seconds", type=float, default=10.0)
+    args = p.parse_args(argv)
+    cmd = [args.exe] if args.exe else [sys.executable, "-m", "split"]
+    env = dict(os.environ, SPLIT_DATA_DIR=tempfile.mkdtemp(prefix="split-bench-"))
+    if not env.get("DISPLAY"):
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(3)  # start-up and the first frames are not idling
+        before = _cpu_seconds(proc.pid)
+        time.sleep(args.seconds)
+        used = _cpu_seconds(proc.pid) - before
+    finally:
+        proc.kill()
+        proc.wait()
+    shown = "a real display" if env.get("DISPLAY") else "the dummy driver"
+    print(
+        f"idle menu: {100 * used / args.seconds:.1f}% of one core over {args.seconds:g} s ({shown})"
+    )
+    return 0
 
 
 def _start(argv: list[str]) -> int:
@@ -41,7 +74,7 @@ def _start(argv: list[str]) -> int:
 
 def cli(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="split bench", description=__doc__)
-    p.add_argument("what", choices=["render", "engine", "start"])
+    p.add_argument("what", choices=["render", "engine", "start", "idle"])
     args, rest = p.parse_known_args(argv)
     if args.what == "render":
         from split.ui.bench import cli as render
@@ -49,6 +82,8 @@ def cli(argv: list[str]) -> int:
         return render(rest)
     if args.what == "start":
         return _start(rest)
+    if args.what == "idle":
+        return _idle(rest)
     from split.bots.tournament import cli as sim
 
     return sim(["--bots", "random", "--players", "4", "--games", "300", "--json", *rest])
