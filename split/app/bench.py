@@ -24,16 +24,23 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _game_command(exe: str | None) -> tuple[list[str], dict[str, str]]:
+    """How to start the game (the built ``exe`` or this Python from source) with a
+    throw-away data folder, on the dummy driver when there is no display."""
+    cmd = [exe] if exe else [sys.executable, "-m", "split"]
+    env = dict(os.environ, SPLIT_DATA_DIR=tempfile.mkdtemp(prefix="split-bench-"))
+    if not env.get("DISPLAY"):
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    return cmd, env
+
+
 def _idle(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="split bench idle")
     p.add_argument("--exe", help="the built executable (default: this Python, from source)")
     p.add_argument("--seconds", type=float, default=10.0)
     args = p.parse_args(argv)
-    cmd = [args.exe] if args.exe else [sys.executable, "-m", "split"]
-    env = dict(os.environ, SPLIT_DATA_DIR=tempfile.mkdtemp(prefix="split-bench-"))
-    if not env.get("DISPLAY"):
-        env.setdefault("SDL_VIDEODRIVER", "dummy")
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    cmd, env = _game_command(args.exe)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         time.sleep(3)  # start-up and the first frames are not idling
@@ -55,11 +62,7 @@ def _start(argv: list[str]) -> int:
     p.add_argument("--exe", help="the built executable (default: this Python, from source)")
     p.add_argument("--runs", type=int, default=5)
     args = p.parse_args(argv)
-    cmd = [args.exe] if args.exe else [sys.executable, "-m", "split"]
-    env = dict(os.environ, SPLIT_DATA_DIR=tempfile.mkdtemp(prefix="split-bench-"))
-    if not env.get("DISPLAY"):
-        env.setdefault("SDL_VIDEODRIVER", "dummy")
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    cmd, env = _game_command(args.exe)
     times = []
     for _ in range(args.runs):
         t0 = time.perf_counter()
