@@ -1479,6 +1479,27 @@ class TableScene(Scene):
 
     # ================================================================== drawing
 
+    def _seat_header(self, surf, seat: int, r: pygame.Rect, fs: int, score_room: int) -> None:
+        """A seat's name (left, leaving ``score_room`` pixels) and its score (right)."""
+        widgets.text(
+            surf,
+            self.names[seat],
+            (r.left + 8, r.top + 4),
+            fs,
+            widgets.INK,
+            True,
+            r.width - score_room,
+        )
+        widgets.text(
+            surf,
+            str(self.model.score(seat)),
+            (r.right - 8, r.top + 4),
+            fs,
+            widgets.GOLD,
+            True,
+            anchor="topright",
+        )
+
     def _build_static(self) -> None:
         W, H = self.size
         if self.static is None or self.static.get_size() != (W, H):
@@ -1536,18 +1557,7 @@ class TableScene(Scene):
             kind = self.kinds[seat]
             label = _("human") if kind == "human" else _(kind)
             dealer = "  \u00b7 " + _("dealer") if seat == self.model.dealer else ""
-            widgets.text(
-                surf, self.names[seat], (r.left + 8, r.top + 4), fs, widgets.INK, True, r.width - 70
-            )
-            widgets.text(
-                surf,
-                str(self.model.score(seat)),
-                (r.right - 8, r.top + 4),
-                fs,
-                widgets.GOLD,
-                True,
-                anchor="topright",
-            )
+            self._seat_header(surf, seat, r, fs, 70)
             hand = self.model.hands[seat]
             shown = len(hand) - sum(self.hidden[seat].values())
             info = (
@@ -1762,18 +1772,7 @@ class TableScene(Scene):
         v = self.viewer
         active = v == self.model.current
         widgets.panel(surf, own, (60, 50, 10, 200) if active else (0, 40, 20, 200), 8)
-        widgets.text(
-            surf, self.names[v], (own.left + 8, own.top + 4), fs, widgets.INK, True, own.width - 80
-        )
-        widgets.text(
-            surf,
-            str(self.model.score(v)),
-            (own.right - 8, own.top + 4),
-            fs,
-            widgets.GOLD,
-            True,
-            anchor="topright",
-        )
+        self._seat_header(surf, v, own, fs, 80)
         held = len(self.model.hands[v])
         sub = ngettext("{n} card", "{n} cards", held).format(n=held)
         if v == self.model.dealer:
