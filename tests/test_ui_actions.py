@@ -10,6 +10,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import (  # noqa: E402
+    BASE,
     click,
     drag,
     gesture,
@@ -25,14 +26,6 @@ from split.engine.actions import Action, parse_action  # noqa: E402
 from split.engine.cards import parse_card  # noqa: E402
 
 pygame.init()
-
-# Seat 0 (human) moves first; seat 1 is a random bot.
-BASE = dict(
-    hands=[["7H", "7D", "KH", "KH", "5C", "5H", "2C"], ["3S", "4S", "6S", "8S"]],
-    discard=["3D", "7S"],
-    draw=["QH", "QD", "JC"],
-    table=[[], [["7C", "7H"], ["9C", "9H"]]],
-)
 
 
 def table_at(*lines, size=(1280, 720)):

@@ -10,7 +10,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import random  # noqa: E402
 
 import pygame  # noqa: E402
-from ui_driver import click, drag, laid_out, make_table, settle, spot  # noqa: E402
+from ui_driver import BASE, click, drag, laid_out, make_table, settle, spot  # noqa: E402
 
 from split.engine import Game, GameConfig  # noqa: E402
 from split.engine import events as ev  # noqa: E402
@@ -20,13 +20,6 @@ from split.ui.screens import FinalScene, NewGameScene, PassScene, RoundSummarySc
 from split.ui.table import TableScene  # noqa: E402
 
 pygame.init()
-
-BASE = dict(
-    hands=[["7H", "7D", "KH", "KH", "5C", "5H", "2C"], ["3S", "4S", "6S", "8S"]],
-    discard=["3D", "7S"],
-    draw=["QH", "QD", "JC"],
-    table=[[], [["7C", "7H"], ["9C", "9H"]]],
-)
 
 
 class Recorder:

@@ -20,6 +20,15 @@ from split.ui.loop import App  # noqa: E402
 from split.ui.screens import SeatSetup  # noqa: E402
 from split.ui.table import TableScene, TableSettings  # noqa: E402
 
+# A small position both the action and the screen tests start from: seat 0 (human) moves
+# first; seat 1 is a random bot.
+BASE = dict(
+    hands=[["7H", "7D", "KH", "KH", "5C", "5H", "2C"], ["3S", "4S", "6S", "8S"]],
+    discard=["3D", "7S"],
+    draw=["QH", "QD", "JC"],
+    table=[[], [["7C", "7H"], ["9C", "9H"]]],
+)
+
 
 def laid_out(hands, discard=(), draw=(), table=None, players=None, seed=0):
     """A Game at the start of round 1 with these cards (notation strings); seat 0 moves first."""
