@@ -69,6 +69,45 @@ def text(
     return r
 
 
+def mirror(rect: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
+    """``rect`` reflected left to right inside ``within`` when the language reads right
+    to left; ``rect`` itself otherwise. Layouts are written left to right and mirrored
+    here, so the first thing in reading order sits on the right in Persian."""
+    if not typeset.is_rtl():
+        return rect
+    return pygame.Rect(within.left + within.right - rect.right, rect.top, rect.width, rect.height)
+
+
+def mirror_x(x: float, width: float, within: pygame.Rect) -> int:
+    """The left edge of a ``width``-wide thing at ``x``, mirrored like :func:`mirror`."""
+    if not typeset.is_rtl():
+        return int(x)
+    return int(within.left + within.right - x - width)
+
+
+def line(
+    surface: pygame.Surface,
+    words: str,
+    box: pygame.Rect,
+    y: int,
+    size: int,
+    colour=INK,
+    bold: bool = False,
+    pad: int = 0,
+    end: bool = False,
+) -> pygame.Rect:
+    """One line of text across ``box`` at height ``y``, fitted between its paddings.
+
+    It starts on the reading side of the box (the left, the right in right-to-left
+    languages), or ends on the other side with ``end`` (a score opposite a name)."""
+    at_right = typeset.is_rtl() != end
+    x = box.right - pad if at_right else box.left + pad
+    width = max(1, box.width - 2 * pad)
+    return text(
+        surface, words, (x, y), size, colour, bold, width, "topright" if at_right else "topleft"
+    )
+
+
 def paragraph(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, colour=INK) -> int:
     """Draw wrapped text inside ``rect``; returns the y below the last line."""
     y = rect.top
