@@ -137,14 +137,33 @@ def test_hint_returns_a_legal_action_and_a_reason():
 
 
 def test_hint_reason_names_the_match():
+    from engine_helpers import position
+
+    from split.app import i18n
     from split.engine.actions import parse_action
-    from tests.engine_helpers import position
 
     state = position([["7H", "7D", "2C"], ["KS"]], discard=["5C"])
     state.apply(parse_action("draw"))
     h = hint(state, state.legal_actions())
     assert h.action == parse_action("match 7D 7H")
     assert "7s" in h.reason and "strong" in h.reason
+    try:  # other languages write the rank as it is: no English plural "s"
+        i18n.set_language("gl")
+        assert "os dous 7:" in hint(state, state.legal_actions()).reason
+    finally:
+        i18n.set_language("en")
+
+
+def test_hint_reasons_call_players_by_name():
+    from engine_helpers import position
+
+    from split.bots.hints import explain
+
+    state = position([["7H", "2C"], ["KS"], ["3D"]], discard=["5C"])
+    view = PlayerView.of(state, 0)
+    named = explain(view, Action.penalize(2), names=["You", "Ada", "Bo"])
+    assert named.startswith("Give Bo the negative box")
+    assert explain(view, Action.penalize(2)).startswith("Give Seat 3 the negative box")
 
 
 def test_sim_json_has_every_field():

@@ -124,7 +124,26 @@ def test_persian_digits():
 
 
 def test_ltr_fences_text_with_marks():
-    assert i18n.ltr("7♥") == "\u200e7♥\u200e"
+    assert i18n.ltr("7♥") == "\u200f\u200e7♥\u200e\u200f"
+
+
+def test_cards_keep_their_ranks_in_persian():
+    """Ranks are universal symbols (issue 7): a card's 10 is not a Persian number."""
+    assert i18n.localize_digits("10♥ 3", "fa") == i18n.ltr("10♥") + " ۳"
+    assert i18n.localize_digits("Q♠+7♦", "fa") == i18n.ltr("Q♠") + "+" + i18n.ltr("7♦")
+    assert i18n.localize_digits("10♥ 3", "en") == "10♥ 3"
+
+
+def test_names_are_embedded_only_in_right_to_left_text():
+    try:
+        i18n.set_language("fa")
+        assert i18n.embed("Bo!") == i18n.ltr("Bo!")
+        assert i18n.embed("علی") == "علی"  # already right to left
+        assert i18n.embed("42") == "42"  # no letters: the bidi rules place it
+        i18n.set_language("en")
+        assert i18n.embed("Bo!") == "Bo!"
+    finally:
+        i18n.set_language("en")
 
 
 def test_system_language_reads_the_environment(monkeypatch):

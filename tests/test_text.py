@@ -253,6 +253,16 @@ def test_card_fenced_with_ltr_stays_in_order():
     assert [r.text for r in runs][:2] == ["7", "♥"]
 
 
+def test_a_row_of_cards_reads_right_to_left_in_persian():
+    """Each card reads left to right (rank, then suit), the row right to left: the first
+    card named is the rightmost, and a name's own "!" stays after it."""
+    line = i18n.localize_digits("کارت‌ها: K♣ 10♠", "fa")
+    shown = "".join(r.text for r in text.visual_runs(line, "fa"))
+    assert shown.index("10♠") < shown.index("K♣")
+    shown = "".join(r.text for r in text.visual_runs(i18n.ltr("Bo!") + " برد", "fa"))
+    assert "Bo!" in shown
+
+
 def test_bidi_levels():
     assert text.bidi_levels("abc def", rtl=False) == [0] * 7
     assert text.bidi_levels("سلام", rtl=True) == [1] * 4

@@ -22,10 +22,19 @@ from ui_driver import (  # noqa: E402
     spot,
 )
 
+from split.app import i18n  # noqa: E402
 from split.engine.actions import Action, parse_action  # noqa: E402
 from split.engine.cards import parse_card  # noqa: E402
 
 pygame.init()
+
+
+@pytest.fixture(params=["en", "fa"])
+def lang(request):
+    """Left to right, and right to left (Persian mirrors the table)."""
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
 
 
 def table_at(*lines, size=(1280, 720)):
@@ -65,7 +74,7 @@ def last(game):
         (("draw", "match 5C 5H"), "pass"),
     ],
 )
-def test_every_action_by_drag_and_drop(setup, action):
+def test_every_action_by_drag_and_drop(setup, action, lang):
     game, app, table = table_at(*setup)
     want = parse_action(action)
     assert want in game.state.legal_actions()
@@ -217,11 +226,13 @@ def test_glow_only_on_legal_targets_while_dragging():
     assert len(game.actions) == 1  # dropped on nothing: back to the hand
 
 
-def test_reorder_by_dragging_within_the_hand_and_sort_key():
+def test_reorder_by_dragging_within_the_hand_and_sort_key(lang):
     game, app, table = table_at("draw")
     first = table.order[0]
     end = table.find_hit("hand", len(table.order) - 1).rect
-    drag(app, spot(table, "hand", 0), (end.right - 2, end.centery))
+    # past the last card in reading order: its right edge, or its left edge in Persian
+    past = end.left + 2 if lang == "fa" else end.right - 2
+    drag(app, spot(table, "hand", 0), (past, end.centery))
     assert table.order[-1] == first and table.manual_order
     assert len(game.actions) == 1
     key(app, pygame.K_s)

@@ -11,6 +11,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import make_table  # noqa: E402
 
+from split.app import i18n  # noqa: E402
 from split.engine import Game  # noqa: E402
 from split.engine.cards import card_str  # noqa: E402
 from split.engine.notation import parse_config  # noqa: E402
@@ -39,6 +40,14 @@ def crowded_game(discard_len: int, hand_len: int = 16) -> Game:
     return Game(parse_config(obj))
 
 
+@pytest.fixture(params=["en", "fa"])
+def lang(request):
+    """Left to right and right to left (Persian mirrors the table)."""
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
 def corner(rect: pygame.Rect, w: int, h: int) -> pygame.Rect:
     """The part of a half card that must stay visible: its rank and suit corner."""
     return pygame.Rect(rect.left, rect.top, int(w * 0.5), int(h * 0.33))
@@ -46,7 +55,7 @@ def corner(rect: pygame.Rect, w: int, h: int) -> pygame.Rect:
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
 @pytest.mark.parametrize("discard_len", [12, 40])
-def test_six_players_fit_and_nothing_important_overlaps(size, discard_len):
+def test_six_players_fit_and_nothing_important_overlaps(size, discard_len, lang):
     game = crowded_game(discard_len)
     app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=size)
     assert table.human_turn()
@@ -120,3 +129,72 @@ def test_window_size_is_clamped():
     assert app.size == (1024, 600)
     app.set_size((4000, 3000))
     assert app.size == (2560, 1440)
+
+
+def test_persian_mirrors_the_table(monkeypatch):
+    """Issue 7: in Persian the layout reads right to left: the side panel on the left,
+    the pile at the right end of the discard row, the next player at the right, rows of
+    cards and seat names starting from the right."""
+    from split.ui import widgets
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    orig = widgets.text
+
+    def text(surface, words, *args, **kw):
+        r = orig(surface, words, *args, **kw)
+        drawn.append((words, r))
+        return r
+
+    monkeypatch.setattr(widgets, "text", text)
+    game = crowded_game(6, 9)
+    i18n.set_language("fa")
+    try:
+        app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=(1280, 720))
+        table._build_static()
+        assert table.side.left == 0 and table.table_rect.left == table.side.right
+        assert table.pile_pos[0] > table.discard_rect.right
+        xs = [table.seat_rect(s).x for s in table.opponents()]  # the next player first
+        assert xs == sorted(xs, reverse=True)
+        discards = [table.find_hit("discard", i).rect.x for i in range(6)]
+        assert discards == sorted(discards, reverse=True)
+        hand = [table.find_hit("hand", i).rect.x for i in range(len(table.order))]
+        assert hand == sorted(hand, reverse=True)
+        matches = [table.find_hit("match", 1, m).rect.x for m in range(2)]
+        assert matches[0] > matches[1]
+        seat = table.seat_rect(1)
+    finally:
+        i18n.set_language("en")
+    name = next(r for words, r in drawn if words == "P1")
+    assert abs(name.right - (seat.right - 8)) <= 1, "the name starts at the right"
+    score = next(r for w, r in drawn if r.top == name.top and r is not name and seat.contains(r))
+    assert score.left < name.left, "the score sits at the left end"
+    # and English keeps the left-to-right table
+    app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=(1280, 720))
+    assert table.side.right == 1280 and table.pile_pos[0] < table.discard_rect.left
+    xs = [table.seat_rect(s).x for s in table.opponents()]
+    assert xs == sorted(xs)
+
+
+def test_switching_language_mirrors_a_table_at_once(tmp_path, monkeypatch):
+    """Settings → Language takes effect without a restart, layout included."""
+    from app_driver import start
+
+    from split.app.session import Session
+    from split.app.settings import SeatChoice
+    from split.ui.menu import GameTable
+
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    app, ctx = start(seed=1, size=(1280, 720))
+    seats = (SeatChoice("You", "human"), SeatChoice("Ada", "easy"))
+    table = app.push(GameTable(ctx, Session.new(seats, seed=3, path=None)))
+    app.run_frames(3)
+    assert table.side.right == 1280
+    try:
+        ctx.change(language="fa")
+        app.run_frames(2)
+        assert table.side.left == 0 and table.pile_pos[0] > table.discard_rect.right
+        ctx.change(language="en")
+        app.run_frames(2)
+        assert table.side.right == 1280
+    finally:
+        i18n.set_language("en")

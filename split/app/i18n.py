@@ -30,6 +30,7 @@ import os
 import re
 import struct
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,10 +91,13 @@ _ALIASES = {
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 _LRM = "\u200e"
+_RLM = "\u200f"
 _MINUS = "\u2212"
 # A minus sign (hyphen-minus or U+2212) starting a number, not joining two words/numbers.
 _SIGN_RE = re.compile(r"(?<![\w])[-\u2212](?=\d)")
 _DECIMAL_RE = re.compile(r"(?<=\d)\.(?=\d)")
+# a card as players read it: rank then suit sign, e.g. "10♥" or "Q♠"
+_CARD_RE = re.compile("(?:10|[2-9AJQK])[\u2663\u2666\u2665\u2660]")
 
 
 # ---------------------------------------------------------------------------
@@ -664,21 +668,57 @@ def localize_digits(value: object, lang: str | None = None) -> str:
     between digits becomes the Arabic decimal separator U+066B. Other languages keep
     ASCII digits and the text unchanged.
 
+    Cards (``10♥``, ``Q♠``) are not numbers: their ranks stay universal symbols, and
+    each card is fenced with :func:`ltr`, so its rank and suit read left to right and a
+    row of cards reads right to left inside Persian text.
+
     >>> localize_digits("-3 / 12.5", "fa")
     '\u200e\u2212۳ / ۱۲٫۵'
+    >>> localize_digits("10♥ 3", "fa")
+    '\u200f\u200e10♥\u200e\u200f ۳'
     """
     text = value if isinstance(value, str) else str(value)
     if (lang or _current) != "fa":
         return text
+    # Cards keep their universal symbols (a "10♥" is not a number) and read left to
+    # right as one word; everything between them is localized.
+    out = []
+    at = 0
+    for m in _CARD_RE.finditer(text):
+        out.append(_localize_number_text(text[at : m.start()]))
+        out.append(ltr(m.group()))
+        at = m.end()
+    out.append(_localize_number_text(text[at:]))
+    return "".join(out)
+
+
+def _localize_number_text(text: str) -> str:
     text = _SIGN_RE.sub(_LRM + _MINUS, text)
     text = _DECIMAL_RE.sub("\u066b", text)
     return text.translate(_PERSIAN_DIGITS)
 
 
 def ltr(text: str) -> str:
-    """``text`` fenced with LRMs, so inside right-to-left text it reads left to right
-    as a whole (a card like ``7♥``, a name in Latin letters followed by a number)."""
-    return f"{_LRM}{text}{_LRM}"
+    """``text`` as a left-to-right island inside right-to-left text: LRMs inside keep
+    it reading left to right as a whole (a card like ``7♥``, a name with its own
+    punctuation), RLMs outside keep a row of islands (``K♣ K♠``) in right-to-left
+    order. For right-to-left text only."""
+    return f"{_RLM}{_LRM}{text}{_LRM}{_RLM}"
+
+
+def embed(name: str) -> str:
+    """A player's name as one word inside a sentence of the current language: in
+    right-to-left text a name that starts with a left-to-right letter is fenced with
+    :func:`ltr`, so its own punctuation stays with it (``Bo!`` never reads ``!Bo``)."""
+    if not is_rtl():
+        return name
+    for char in name:
+        kind = unicodedata.bidirectional(char)
+        if kind == "L":
+            return ltr(name)
+        if kind in ("R", "AL"):
+            return name
+    return name
 
 
 # ---------------------------------------------------------------------------

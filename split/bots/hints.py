@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
-from split.engine.cards import _MATCH_TYPE, RANKS, MatchType, card_str
+from split.engine.cards import _MATCH_TYPE, RANKS, MatchType, card_label
 from split.engine.state import STRONG_BONUS, GameState
 from split.engine.view import PlayerView
 
@@ -34,10 +34,6 @@ class Hint(NamedTuple):
     reason: str
 
 
-def _plural_rank(rank: int) -> str:
-    return RANKS[rank] + "s"
-
-
 def _type_name(t: MatchType) -> str:
     return {
         MatchType.WEAK: _("weak"),
@@ -54,31 +50,41 @@ def _bonus_words(t: MatchType) -> str:
     }[t]
 
 
-def explain(view: PlayerView, action: Action) -> str:
-    """A one-line reason for ``action`` in ``view``'s position."""
+def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None) -> str:
+    """A one-line reason for ``action`` in ``view``'s position; players are called by
+    ``names`` (by seat), or "Seat 2" without them.
+
+    Ranks are the cards' universal symbols (A, 2-10, J, Q, K): an English message adds
+    the plural "s" to them, other languages write the rank as it is.
+    """
+
+    def name(seat: int) -> str:
+        return names[seat] if names is not None else _("Seat {n}").format(n=seat + 1)
+
     kind = action.kind
     if kind == MATCH:
         t = _MATCH_TYPE[action.a][action.b]
-        return _("Match the two {rank}: {type} match, {bonus}.").format(
-            rank=_plural_rank(action.a >> 2), type=_type_name(t), bonus=_bonus_words(t)
+        # TRANSLATORS: {rank} is a card rank symbol (A, 2-10, J, Q, K); "s" is the English plural.
+        return _("Match the two {rank}s: {type} match, {bonus}.").format(
+            rank=RANKS[action.a >> 2], type=_type_name(t), bonus=_bonus_words(t)
         )
     if kind == UPGRADE:
         a, b = view.matches[action.b][action.c]
         old = _MATCH_TYPE[a][b]
         t = max(x for x in (_MATCH_TYPE[action.a][a], _MATCH_TYPE[action.a][b]) if x is not None)
         if action.b == view.seat:
-            return _("Upgrade your {old} {rank} with {card}: it becomes {type}, {bonus}.").format(
+            return _("Upgrade your {old} {rank}s with {card}: it becomes {type}, {bonus}.").format(
                 old=_type_name(old),
-                rank=_plural_rank(action.a >> 2),
-                card=card_str(action.a),
+                rank=RANKS[action.a >> 2],
+                card=card_label(action.a),
                 type=_type_name(t),
                 bonus=_bonus_words(t),
             )
-        return _("Steal player {seat}'s {old} {rank} with {card}: a {type} match for you.").format(
-            seat=action.b + 1,
+        return _("Steal {name}'s {old} {rank}s with {card}: a {type} match for you.").format(
+            name=name(action.b),
             old=_type_name(old),
-            rank=_plural_rank(action.a >> 2),
-            card=card_str(action.a),
+            rank=RANKS[action.a >> 2],
+            card=card_label(action.a),
             type=_type_name(t),
         )
     if kind == DISCARD:
@@ -86,13 +92,13 @@ def explain(view: PlayerView, action: Action) -> str:
         if counts > 1:
             return _(
                 "Discard {card}: you must end your turn, and it is the card you need least."
-            ).format(card=card_str(action.a))
+            ).format(card=card_label(action.a))
         return _("Discard {card}: it pairs with nothing in your hand and helps no one.").format(
-            card=card_str(action.a)
+            card=card_label(action.a)
         )
     if kind == TAKE:
         taken = view.discard[action.a :]
-        card = card_str(taken[0])
+        card = card_label(taken[0])
         if len(taken) == 1:
             return _("Take {card} from the discard row: you can play it right away.").format(
                 card=card
@@ -113,24 +119,26 @@ def explain(view: PlayerView, action: Action) -> str:
             return _("Pass: another card in hand is more likely to cost you a negative box.")
         return _("Pass: no trade would move your matches up in value.")
     if kind == PENALIZE:
-        return _("Give player {seat} the negative box: they are the one to slow down.").format(
-            seat=action.a + 1
+        return _("Give {name} the negative box: they are the one to slow down.").format(
+            name=name(action.a)
         )
     if kind == TRADE:
         mine = view.matches[view.seat][action.a]
         theirs = view.matches[action.b][action.c]
         return _(
-            "Trade your {mine} for player {seat}'s {theirs}: they are worth more on your sheet."
-        ).format(
-            mine=_plural_rank(mine[0] >> 2), seat=action.b + 1, theirs=_plural_rank(theirs[0] >> 2)
-        )
+            "Trade your {mine}s for {name}'s {theirs}s: they are worth more on your sheet."
+        ).format(mine=RANKS[mine[0] >> 2], name=name(action.b), theirs=RANKS[theirs[0] >> 2])
     return _("Start the next round.")
 
 
 def hint(
-    state_or_view: GameState | PlayerView, legal: Sequence[Action], strength: str = "normal"
+    state_or_view: GameState | PlayerView,
+    legal: Sequence[Action],
+    strength: str = "normal",
+    names: Sequence[str] | None = None,
 ) -> Hint:
-    """The action a ``strength`` bot would choose for the player to act, with a reason.
+    """The action a ``strength`` bot would choose for the player to act, with a reason
+    (players called by ``names``, see :func:`explain`).
 
     A full state is reduced to the acting seat's view first, so a hint never uses
     hidden cards (R10).
@@ -148,7 +156,7 @@ def hint(
         action = bot.choose(view, legal)
         if action not in legal:
             action = legal[0]
-    return Hint(action, explain(view, action))
+    return Hint(action, explain(view, action, names))
 
 
 __all__ = ["Hint", "explain", "hint"]

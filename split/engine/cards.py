@@ -56,12 +56,18 @@ def is_red(card: Card) -> bool:
 
 
 CARD_NAMES: tuple[str, ...] = tuple(RANKS[c >> 2] + SUITS[c & 3] for c in range(CARD_COUNT))
+CARD_LABELS: tuple[str, ...] = tuple(RANKS[c >> 2] + SUIT_SYMBOLS[c & 3] for c in range(CARD_COUNT))
 _BY_NAME: dict[str, Card] = {name: c for c, name in enumerate(CARD_NAMES)}
 
 
 def card_str(card: Card) -> str:
     """The notation of a card: rank then suit, upper case."""
     return CARD_NAMES[card]
+
+
+def card_label(card: Card) -> str:
+    """A card as players read it, in every language: rank then suit sign (``10♥``)."""
+    return CARD_LABELS[card]
 
 
 def parse_card(text: str) -> Card:

@@ -63,6 +63,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
+from split.app import i18n
 from split.app.i18n import N_
 from split.engine import events as ev
 from split.engine.actions import (
@@ -77,7 +78,7 @@ from split.engine.actions import (
     UPGRADE,
     Action,
 )
-from split.engine.cards import RANKS, SUIT_SYMBOLS, MatchType, card_str
+from split.engine.cards import RANKS, SUIT_SYMBOLS, MatchType, card_label
 from split.engine.setup import deal as _deal
 from split.engine.state import (
     GAME_OVER,
@@ -402,7 +403,8 @@ class TableScene(Scene):
         try:
             from split.bots.hints import hint
 
-            h = hint(self.state, self.state.legal_actions())
+            names = [i18n.embed(name) for name in self.names]
+            h = hint(self.state, self.state.legal_actions(), names=names)
             action, reason = h.action, h.reason
         except ImportError:
             action, reason = self.state.legal_actions()[0], ""
@@ -421,20 +423,20 @@ class TableScene(Scene):
             return _("draw a card")
         if k == TAKE:
             return _("take {card} from the discard row").format(
-                card=card_str(self.model.discard[action.a])
+                card=card_label(self.model.discard[action.a])
             )
         if k == MATCH:
-            return _("match {a} and {b}").format(a=card_str(action.a), b=card_str(action.b))
+            return _("match {a} and {b}").format(a=card_label(action.a), b=card_label(action.b))
         if k == UPGRADE:
             return _("upgrade a match from {name} with {card}").format(
-                name=self.names[action.b], card=card_str(action.a)
+                name=i18n.embed(self.names[action.b]), card=card_label(action.a)
             )
         if k == DISCARD:
-            return _("discard {card}").format(card=card_str(action.a))
+            return _("discard {card}").format(card=card_label(action.a))
         if k == PENALIZE:
-            return _("give {name} a negative box").format(name=self.names[action.a])
+            return _("give {name} a negative box").format(name=i18n.embed(self.names[action.a]))
         if k == TRADE:
-            return _("trade with {name}").format(name=self.names[action.b])
+            return _("trade with {name}").format(name=i18n.embed(self.names[action.b]))
         if k == PASS:
             return _("skip the bonus")
         return _("next round")
@@ -455,7 +457,9 @@ class TableScene(Scene):
         if s.current is None:
             return "", widgets.INK
         if not self.human_turn():
-            return _("{name} is playing\u2026").format(name=self.names[s.current]), widgets.DIM
+            return _("{name} is playing\u2026").format(
+                name=i18n.embed(self.names[s.current])
+            ), widgets.DIM
         if s.phase == START:
             return _(
                 "Your turn: draw (drag the pile to your hand, or click it) or take a lit "
@@ -466,7 +470,7 @@ class TableScene(Scene):
                 return _(
                     "Now play {card}, the card you took: drop it on a card of its rank "
                     "or on a match."
-                ).format(card=card_str(s.must_use)), widgets.GOLD
+                ).format(card=card_label(s.must_use)), widgets.GOLD
             return _(
                 "Match (drop a card on one of its rank), upgrade (drop it on a match), or "
                 "discard (drop it on the discard row) to end your turn."
@@ -492,13 +496,13 @@ class TableScene(Scene):
         del self.log[:-200]
 
     def _log_event(self, e) -> None:
-        nm = self.names
+        nm = [i18n.embed(name) for name in self.names]
         if isinstance(e, ev.RoundStarted):
             self._log(_("Round {n}, dealt by {name}.").format(n=e.round, name=nm[e.dealer]))
         elif isinstance(e, ev.CardDrawn):
             who = nm[e.seat]
             if e.seat == self.viewer and self.kinds[e.seat] == "human" and len(self.humans) == 1:
-                text = _("{name} drew {card}.").format(name=who, card=card_str(e.card))
+                text = _("{name} drew {card}.").format(name=who, card=card_label(e.card))
             else:
                 text = _("{name} drew a card.").format(name=who)
             if e.bonus:
@@ -507,7 +511,7 @@ class TableScene(Scene):
         elif isinstance(e, ev.CardsTaken):
             self._log(
                 _("{name} took {cards} from the discard row.").format(
-                    name=nm[e.seat], cards=" ".join(card_str(c) for c in e.cards)
+                    name=nm[e.seat], cards=" ".join(card_label(c) for c in e.cards)
                 )
             )
         elif isinstance(e, ev.MatchPlayed):
@@ -515,14 +519,14 @@ class TableScene(Scene):
                 _("{name} played a {type} match: {a} {b}.").format(
                     name=nm[e.seat],
                     type=_type(e.type),
-                    a=card_str(e.cards[0]),
-                    b=card_str(e.cards[1]),
+                    a=card_label(e.cards[0]),
+                    b=card_label(e.cards[1]),
                 )
             )
         elif isinstance(e, ev.AutoMatched):
             self._log(
                 _("{name} laid down {a} {b} (no turn yet).").format(
-                    name=nm[e.seat], a=card_str(e.cards[0]), b=card_str(e.cards[1])
+                    name=nm[e.seat], a=card_label(e.cards[0]), b=card_label(e.cards[1])
                 )
             )
         elif isinstance(e, ev.MatchUpgraded):
@@ -533,9 +537,9 @@ class TableScene(Scene):
                 ).format(
                     name=nm[e.seat],
                     owner=nm[e.owner],
-                    card=card_str(e.card),
+                    card=card_label(e.card),
                     type=_type(e.type),
-                    ret=card_str(e.returned),
+                    ret=card_label(e.returned),
                 )
             )
         elif isinstance(e, ev.BonusDeclined):
@@ -558,14 +562,16 @@ class TableScene(Scene):
                 _("{name} traded {a} {b} for {c} {d} from {other}.").format(
                     name=nm[e.seat],
                     other=nm[e.other],
-                    a=card_str(e.given[0]),
-                    b=card_str(e.given[1]),
-                    c=card_str(e.taken[0]),
-                    d=card_str(e.taken[1]),
+                    a=card_label(e.given[0]),
+                    b=card_label(e.given[1]),
+                    c=card_label(e.taken[0]),
+                    d=card_label(e.taken[1]),
                 )
             )
         elif isinstance(e, ev.CardDiscarded):
-            self._log(_("{name} discarded {card}.").format(name=nm[e.seat], card=card_str(e.card)))
+            self._log(
+                _("{name} discarded {card}.").format(name=nm[e.seat], card=card_label(e.card))
+            )
         elif isinstance(e, ev.WentOut):
             self._log(_("{name} went out!").format(name=nm[e.seat]))
         elif isinstance(e, ev.DrawPileEmptied):
@@ -585,9 +591,15 @@ class TableScene(Scene):
         m = max(6, H // 70)
         self.m = m
         self.fs = max(13, int(H * 0.024))
-        self.side = pygame.Rect(W - max(210, min(440, int(W * 0.21))), 0, 0, H)
-        self.side.width = W - self.side.left
-        tw = self.side.left  # the table's width
+        # Laid out left to right (the table, then the side panel), then mirrored as a
+        # whole in right-to-left languages: the side panel on the left, the pile on the
+        # right, rows of cards starting from the right.
+        window = pygame.Rect(0, 0, W, H)
+        self.window = window
+        side_w = max(210, min(440, int(W * 0.21)))
+        tw = W - side_w  # the table's width
+        self.side = widgets.mirror(pygame.Rect(tw, 0, side_w, H), window)
+        self.table_rect = widgets.mirror(pygame.Rect(0, 0, tw, H), window)
         self.top_h = int(H * 0.26)
         self.h_hand = int(H * 0.20)
         self.h_mid = int(H * 0.15)
@@ -595,23 +607,30 @@ class TableScene(Scene):
         self.h_opp = int(H * 0.095)
         self.h_back = int(H * 0.06)
         y = self.top_h + m
-        self.pile_pos = (m * 2, y)
-        self.center = pygame.Rect(0, y, tw, self.h_mid + self.fs + m)
-        self.prompt_rect = pygame.Rect(m, self.center.bottom, tw - 2 * m, int(self.fs * 2.6))
-        self.own_rect = pygame.Rect(m, self.prompt_rect.bottom + m // 2, tw - 2 * m, self.h_own)
+        art = self.art("mid")
+        self.pile_pos = (widgets.mirror_x(m * 2, art.w, window), y)
+        self.center = widgets.mirror(pygame.Rect(0, y, tw, self.h_mid + self.fs + m), window)
+        self.prompt_rect = widgets.mirror(
+            pygame.Rect(m, self.center.bottom, tw - 2 * m, int(self.fs * 2.6)), window
+        )
+        self.own_rect = widgets.mirror(
+            pygame.Rect(m, self.prompt_rect.bottom + m // 2, tw - 2 * m, self.h_own), window
+        )
         hand_top = H - m - int(self.h_hand * 1.09)  # room for the fan's arc
-        self.hand_rect = pygame.Rect(
-            m,
-            hand_top - int(self.h_hand * 0.2),
-            tw - 2 * m,
-            H - hand_top + int(self.h_hand * 0.2) - m,
+        self.hand_rect = widgets.mirror(
+            pygame.Rect(
+                m,
+                hand_top - int(self.h_hand * 0.2),
+                tw - 2 * m,
+                H - hand_top + int(self.h_hand * 0.2) - m,
+            ),
+            window,
         )
         self.hand_y = hand_top
-        art = self.art("mid")
-        self.discard_rect = pygame.Rect(
-            self.pile_pos[0] + art.w + 4 * m, y - m // 2, 0, self.h_mid + m
+        left = m * 2 + art.w + 4 * m
+        self.discard_rect = widgets.mirror(
+            pygame.Rect(left, y - m // 2, tw - m - left, self.h_mid + m), window
         )
-        self.discard_rect.width = tw - m - self.discard_rect.left
         self.static = None
         self.static_dirty = True
         self._disc_cache: dict = {}
@@ -640,12 +659,14 @@ class TableScene(Scene):
             )
         opp = self.opponents()
         i = opp.index(seat)
-        if is_rtl():  # right-to-left languages: the next player sits at the right end
-            i = len(opp) - 1 - i
-        tw = self.side.left - self.m
+        table = self.table_rect
+        tw = table.width - self.m
         w = min(tw // len(opp), int(tw * 0.4))  # two or three players: centred panels
-        x0 = self.m + (tw - w * len(opp)) // 2
-        return pygame.Rect(x0 + i * w, self.m, w - self.m, self.top_h - self.m)
+        x0 = table.left + self.m + (tw - w * len(opp)) // 2
+        # mirrored in right-to-left languages: the next player sits at the right end
+        return widgets.mirror(
+            pygame.Rect(x0 + i * w, self.m, w - self.m, self.top_h - self.m), table
+        )
 
     def _sync_order(self) -> None:
         """Keep the player's own arrangement of the hand; new cards go to their sorted place."""
@@ -709,7 +730,7 @@ class TableScene(Scene):
             y = self.hand_y + int(abs(t) ** 2 * art.h * 0.35)
             if self.selected == ("hand", i):
                 y -= int(art.h * 0.18)
-            out.append((int(x0 + i * step), y))
+            out.append((widgets.mirror_x(x0 + i * step, art.w, self.hand_rect), y))
         return out
 
     def hand_pos(self, seat: int, card: int | None = None) -> tuple[int, int]:
@@ -719,11 +740,15 @@ class TableScene(Scene):
                 idx = len(self.order) - 1 - self.order[::-1].index(card)
                 return pos[idx]
             return pos[-1] if pos else (self.hand_rect.centerx, self.hand_y)
+        return self._back_pos(seat, max(1, len(self.model.hands[seat])) - 1)
+
+    def _back_pos(self, seat: int, i: int) -> tuple[int, int]:
+        """Where the ``i``-th card back of an opponent's hand lies in their panel."""
         r = self.seat_rect(seat)
         art = self.art("back")
         k = max(1, len(self.model.hands[seat]))
-        step = min(art.w * 0.35, (r.width - art.w - 8) / max(1, k))
-        return (int(r.left + 6 + step * (k - 1)), r.top + int(self.fs * 2.9))
+        step = min(art.w * 0.35, (r.width - art.w - 8) / k)
+        return (widgets.mirror_x(r.left + 6 + step * i, art.w, r), r.top + int(self.fs * 2.9))
 
     def match_pos(self, seat: int, m: int) -> tuple[int, int]:
         count = len(self.model.matches[seat])
@@ -738,7 +763,7 @@ class TableScene(Scene):
             )
         mw = art.w * 2
         step = min(mw + 4, (r.width - mw) / max(1, count - 1)) if count > 1 else mw
-        return (int(r.left + m * step), r.top)
+        return (widgets.mirror_x(r.left + m * step, mw, r), r.top)
 
     def discard_layout(self, count: int | None = None) -> tuple[float, int, int, cardart.CardArt]:
         """Step between discard cards, cards per line, line height and the card art.
@@ -773,12 +798,10 @@ class TableScene(Scene):
         return self.discard_layout()[3]
 
     def discard_pos(self, i: int) -> tuple[int, int]:
-        step, per, line, _art = self.discard_layout()
+        step, per, line, art = self.discard_layout()
         row, col = divmod(i, per)
-        return (
-            int(self.discard_rect.left + 2 + col * step),
-            self.discard_rect.top + 4 + row * line,
-        )
+        dr = self.discard_rect
+        return (widgets.mirror_x(dr.left + 2 + col * step, art.w, dr), dr.top + 4 + row * line)
 
     def pile_pos_top(self) -> tuple[int, int]:
         k = self.model.draw_pile + self.pile_in_air
@@ -787,7 +810,7 @@ class TableScene(Scene):
 
     def score_pos(self, seat: int) -> tuple[int, int]:
         r = self.seat_rect(seat)
-        return (r.right - 30, r.top + 4)
+        return (widgets.mirror_x(r.right - 30, 2 * max(10, self.fs), r), r.top + 4)
 
     # ================================================================== events -> motion
 
@@ -1329,13 +1352,15 @@ class TableScene(Scene):
     def _reorder(self, index: int, pos) -> str:
         """Drop inside the hand: move the card to where it was dropped."""
         card = self.order.pop(index)
-        xs = [p[0] for p in self.hand_positions()]
-        art = self.art("hand")
-        i = 0
-        while i < len(xs) - 1 and xs[i] + art.w // 2 < pos[0]:
-            i += 1
-        if xs and pos[0] > xs[-1] + art.w // 2:
-            i = len(self.order)
+        half = self.art("hand").w // 2
+        # the new place: after every card whose middle the drop point has passed, in
+        # reading order (right to left in right-to-left languages)
+        rtl = is_rtl()
+        i = sum(
+            1
+            for x, _y in self.hand_positions()
+            if (x + half > pos[0] if rtl else x + half < pos[0])
+        )
         self.order.insert(i, card)
         self.manual_order = True
         self.selected = None
@@ -1480,24 +1505,12 @@ class TableScene(Scene):
     # ================================================================== drawing
 
     def _seat_header(self, surf, seat: int, r: pygame.Rect, fs: int, score_room: int) -> None:
-        """A seat's name (left, leaving ``score_room`` pixels) and its score (right)."""
-        widgets.text(
-            surf,
-            self.names[seat],
-            (r.left + 8, r.top + 4),
-            fs,
-            widgets.INK,
-            True,
-            r.width - score_room,
-        )
-        widgets.text(
-            surf,
-            str(self.model.score(seat)),
-            (r.right - 8, r.top + 4),
-            fs,
-            widgets.GOLD,
-            True,
-            anchor="topright",
+        """A seat's name (on the reading side, leaving ``score_room`` pixels) and its score
+        (at the other end)."""
+        name_box = widgets.mirror(pygame.Rect(r.left, r.top, r.width - score_room + 16, r.h), r)
+        widgets.line(surf, self.names[seat], name_box, r.top + 4, fs, widgets.INK, True, pad=8)
+        widgets.line(
+            surf, str(self.model.score(seat)), r, r.top + 4, fs, widgets.GOLD, True, 8, end=True
         )
 
     def _build_static(self) -> None:
@@ -1520,8 +1533,7 @@ class TableScene(Scene):
         if self.show_sheets:
             self._draw_sheets(surf)
         elif self.show_reference:
-            area = pygame.Rect(self.m, self.m, self.side.left - 2 * self.m, H - 2 * self.m)
-            sheets.draw_reference(surf, area)
+            sheets.draw_reference(surf, self.table_rect.inflate(-2 * self.m, -2 * self.m))
         if self.hand_hidden:
             widgets.panel(surf, pygame.Rect(0, 0, W, H), (0, 20, 10, 235), 0)
         if self.focus is not None:
@@ -1565,23 +1577,17 @@ class TableScene(Scene):
                 + ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand))
                 + dealer
             )
-            widgets.text(
-                surf,
-                info,
-                (r.left + 8, r.top + 4 + int(fs * 1.35)),
-                int(fs * 0.85),
-                widgets.DIM,
-                width=r.width - 16,
+            widgets.line(
+                surf, info, r, r.top + 4 + int(fs * 1.35), int(fs * 0.85), widgets.DIM, pad=8
             )
-            art = self.art("back")
-            k = max(1, len(hand))
-            step = min(art.w * 0.35, (r.width - art.w - 8) / k)
+            back = self.art("back").back()
             for i in range(max(0, shown)):
-                surf.blit(art.back(), (int(r.left + 6 + step * i), r.top + int(fs * 2.9)))
+                surf.blit(back, self._back_pos(seat, i))
             self._draw_matches(surf, seat, self.art("opp"))
 
     def _draw_matches(self, surf, seat: int, art: cardart.CardArt) -> None:
         hidden = Counter()
+        shown = []
         for m, cards in enumerate(self.model.matches[seat]):
             key = ("match", seat, m)
             if key in self._hide_keys:
@@ -1590,6 +1596,9 @@ class TableScene(Scene):
             if self.hidden_matches[hk] - hidden[hk] > 0:
                 hidden[hk] += 1
                 continue
+            shown.append((m, cards))
+        for m, cards in _screen_order(shown):
+            key = ("match", seat, m)
             pos = self.match_pos(seat, m)
             img = art.match(*cards)
             rect = img.get_rect(topleft=pos)
@@ -1620,7 +1629,8 @@ class TableScene(Scene):
             (x + art.w // 2, y + art.h + 2),
             int(fs * 0.85),
             widgets.INK,
-            width=2 * (x + art.w // 2) - 2,  # centred under the pile, kept inside the window
+            # centred under the pile, kept inside the window
+            width=2 * min(x + art.w // 2, self.window.right - x - art.w // 2) - 2,
             anchor="midtop",
         )
         # the discard row, spread so every card shows (R4.3)
@@ -1639,12 +1649,15 @@ class TableScene(Scene):
         hidden = Counter()
         n = len(self.model.discard)
         art = self.disc_art()
+        shown = []
         for i, card in enumerate(self.model.discard):
             if ("discard", i, -1) in self._hide_keys:
                 continue
             if self.hidden_discard[card] - hidden[card] > 0 and i >= n - 4:
                 hidden[card] += 1
                 continue
+            shown.append((i, card))
+        for i, card in _screen_order(shown):
             pos = self.discard_pos(i)
             rect = pygame.Rect(pos, art.size)
             if i in takeable:
@@ -1663,12 +1676,11 @@ class TableScene(Scene):
             widgets.panel(surf, r, (0, 0, 0, 110), 8)
             lines = cardart.typeset.wrap(text, self.fs, r.width - 20)[:2]
             for i, line in enumerate(lines):
-                widgets.text(
-                    surf, line, (r.left + 10, r.top + 4 + i * int(self.fs * 1.25)), self.fs, colour
-                )
+                y = r.top + 4 + i * int(self.fs * 1.25)
+                widgets.line(surf, line, r, y, self.fs, colour, pad=10)
         if self.human_turn() and self.state.phase == PERFECT_BONUS:
             chip = self._chip()
-            rect = chip.get_rect(midright=(r.right - 10, r.centery))
+            rect = widgets.mirror(chip.get_rect(midright=(r.right - 10, r.centery)), r)
             if ("chip", -1, -1) not in self._hide_keys:
                 surf.blit(chip, rect)
             self.hits.append(Hit("chip", -1, -1, rect))
@@ -1679,14 +1691,8 @@ class TableScene(Scene):
             return
         self._draw_matches(surf, v, self.art("own"))
         if not self.model.matches[v]:
-            widgets.text(
-                surf,
-                _("Your matches"),
-                self.own_rect.midleft,
-                self.fs,
-                widgets.DIM,
-                anchor="midleft",
-            )
+            y = self.own_rect.centery - int(self.fs * 0.7)
+            widgets.line(surf, _("Your matches"), self.own_rect, y, self.fs, widgets.DIM)
         self.hits.append(Hit("hand_area", -1, -1, self.hand_rect))
         if ("hand_area", -1, -1) in self._glow_keys:
             pygame.draw.rect(surf, GLOW, self.hand_rect, 3, border_radius=10)
@@ -1695,12 +1701,15 @@ class TableScene(Scene):
         hidden = Counter()
         dragging = self.press is not None and self.press.sprite is not None
         must = self.state.must_use if self.human_turn() and not dragging else None
+        shown = []
         for i, card in enumerate(self.order):
             if ("hand", i, -1) in self._hide_keys:
                 continue
             if self.hidden[v][card] - hidden[card] > 0:
                 hidden[card] += 1
                 continue
+            shown.append((i, card))
+        for i, card in _screen_order(shown):
             rect = pygame.Rect(positions[i], art.size)
             self._glow(surf, ("hand", i, -1), rect, art)
             if (self.selected == ("hand", i) and not dragging) or card == must:
@@ -1717,9 +1726,7 @@ class TableScene(Scene):
         widgets.panel(surf, side, (0, 18, 10, 200), 0)
         y = m
         s = self.model
-        widgets.text(
-            surf, _("Round {n} of 3").format(n=s.round), (side.left + m, y), fs, widgets.INK, True
-        )
+        widgets.line(surf, _("Round {n} of 3").format(n=s.round), side, y, fs, widgets.INK, True, m)
         y += int(fs * 1.5)
         bw = (side.width - 3 * m) // 2
         bh = int(fs * 2)
@@ -1735,8 +1742,11 @@ class TableScene(Scene):
                 )
             else:
                 label = _(label)
-            r = pygame.Rect(
-                side.left + m + (i % 2) * (bw + m), y + (i // 2) * (bh + m // 2), bw, bh
+            r = widgets.mirror(
+                pygame.Rect(
+                    side.left + m + (i % 2) * (bw + m), y + (i // 2) * (bh + m // 2), bw, bh
+                ),
+                side,
             )
             enabled = True
             if name == "skip":
@@ -1752,7 +1762,7 @@ class TableScene(Scene):
             self.hits.append(Hit("button", i, -1, r))
         y += ((len(BUTTONS) + 1) // 2) * (bh + m // 2) + m
         # the game log: every action of every player in words
-        widgets.text(surf, _("Log"), (side.left + m, y), int(fs * 0.9), widgets.DIM, True)
+        widgets.line(surf, _("Log"), side, y, int(fs * 0.9), widgets.DIM, True, m)
         y += int(fs * 1.3)
         own = self.seat_rect(self.viewer)
         log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, own.top - y - m)
@@ -1766,7 +1776,7 @@ class TableScene(Scene):
             lines[:0] = wrapped
         ly = log_rect.top
         for line in lines:
-            widgets.text(surf, line, (log_rect.left, ly), lfs, (215, 225, 215))
+            widgets.line(surf, line, log_rect, ly, lfs, (215, 225, 215))
             ly += int(lfs * 1.25)
         # your own seat: name and score
         v = self.viewer
@@ -1777,14 +1787,13 @@ class TableScene(Scene):
         sub = ngettext("{n} card", "{n} cards", held).format(n=held)
         if v == self.model.dealer:
             sub += "  \u00b7 " + _("dealer")
-        widgets.text(
-            surf, sub, (own.left + 8, own.top + 4 + int(fs * 1.3)), int(fs * 0.85), widgets.DIM
+        widgets.line(
+            surf, sub, own, own.top + 4 + int(fs * 1.3), int(fs * 0.85), widgets.DIM, pad=8
         )
         self.hits.append(Hit("seat", v, -1, own))
 
     def _draw_sheets(self, surf) -> None:
-        H = self.size[1]
-        area = pygame.Rect(self.m, self.m, self.side.left - 2 * self.m, H - 2 * self.m)
+        area = self.table_rect.inflate(-2 * self.m, -2 * self.m)
         widgets.panel(surf, area, (0, 0, 0, 170), 10)
         order = [self.viewer, *self.opponents()]
         rects = sheets.sheets_layout(area.inflate(-8, -8), self.n)
@@ -1834,6 +1843,12 @@ BUTTONS: tuple[tuple[str, str, str], ...] = (
     ("rules", N_("Reference"), "R"),
     ("speed", N_("Speed"), ""),
 )
+
+
+def _screen_order(items: list) -> list:
+    """Rows of cards are drawn from the left of the screen, so each card's rank corner
+    (top left) stays above the card before it: reversed when the row runs right to left."""
+    return items[::-1] if is_rtl() else items
 
 
 def _type(t: MatchType) -> str:

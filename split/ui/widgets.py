@@ -103,9 +103,8 @@ def line(
     at_right = typeset.is_rtl() != end
     x = box.right - pad if at_right else box.left + pad
     width = max(1, box.width - 2 * pad)
-    return text(
-        surface, words, (x, y), size, colour, bold, width, "topright" if at_right else "topleft"
-    )
+    anchor = "topright" if at_right else "topleft"
+    return text(surface, words, (x, y), size, colour, bold, width, anchor=anchor)
 
 
 def paragraph(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, colour=INK) -> int:
