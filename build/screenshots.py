@@ -29,6 +29,29 @@ from split.ui.pages import RulesScene  # noqa: E402
 
 SIZE = (1280, 720)
 OUT = ROOT / "docs" / "screens"
+HUMAN_TURNS = 3  # the table is shown after your third move: cards on the table, a log
+
+
+def play_a_while(app, table, turns: int) -> None:
+    """Finish the deal, then play ``turns`` of your own moves as the hint suggests (the
+    bots move in between), and stop at your next turn with every animation done."""
+    from split.bots.hints import hint
+
+    moves = 0
+    for _ in range(5000):
+        table.finish_animations()
+        app.run_frames(1)
+        if app.scene is not table:  # the round ended: show the table as it was
+            break
+        if not table.human_turn():
+            continue
+        if moves >= turns and table.state.phase == "start":
+            break
+        table.try_action(hint(table.state, table.state.legal_actions()).action)
+        if table.state.current != table.viewer:  # your turn is over
+            moves += 1
+    table.finish_animations()
+    app.run_frames(3)
 
 
 def main() -> int:
@@ -48,8 +71,8 @@ def main() -> int:
                 SeatChoice(n, k)
                 for n, k in (("You", "human"), ("Ada", "easy"), ("Bo", "random"), ("Cy", "random"))
             )
-            app.push(GameTable(ctx, Session.new(seats, seed=3, path=None)))
-            app.run_frames(10)
+            table = app.push(GameTable(ctx, Session.new(seats, seed=3, path=None)))
+            play_a_while(app, table, HUMAN_TURNS)
             pygame.image.save(app.screen, str(OUT / f"{lang}-table.png"))
             print(f"{lang}: rules, table")
     finally:

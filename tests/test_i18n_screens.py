@@ -11,6 +11,8 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import random  # noqa: E402
+
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_driver import start  # noqa: E402
@@ -22,6 +24,7 @@ from split.app.settings import SeatChoice  # noqa: E402
 from split.ui import typeset, widgets  # noqa: E402
 from split.ui.menu import GameTable, PauseScene  # noqa: E402
 from split.ui.pages import RulesScene, SettingsScene, StatsScene  # noqa: E402
+from split.ui.screens import FinalScene, RoundSummaryScene  # noqa: E402
 
 SIZE = (1024, 600)
 SLACK = 2  # px of anti-aliasing tolerance
@@ -117,7 +120,8 @@ def app(tmp_path, monkeypatch):
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_no_text_leaves_its_box(app, lang, monkeypatch):
     app, ctx = app
-    i18n.set_language(lang)
+    ctx.change(language=lang)  # as Settings does: every screen is laid out again
+    assert i18n.current_language() == lang
     rec = Recorder(monkeypatch)
     report = []
     for name in SCREENS:
@@ -152,3 +156,46 @@ def test_paragraphs_start_on_the_reading_side():
         i18n.set_language("en")
     assert persian.right >= 398 and persian.left > 200
     assert english.left <= 2 and english.right < 200
+
+
+def test_round_summary_and_results_fit_in_every_language(app, monkeypatch):
+    """The end-of-round sheets (R8.2) and the final results (R9.4), reached by playing a
+    real game to its end, drawn in every language."""
+    app, ctx = app
+    ctx.change(speed="instant")
+    seats = tuple(
+        SeatChoice(n, k) for n, k in (("You", "human"), ("Ada", "easy"), ("Bo", "random"))
+    )
+    table = app.push(GameTable(ctx, Session.new(seats, seed=5, path=None)))
+    rng = random.Random(2)
+    rec = Recorder(monkeypatch)
+    report: list[str] = []
+    seen: set[str] = set()
+
+    def every_language(name: str) -> None:
+        for lang in i18n.LANGUAGES:
+            rec.problems.clear()
+            i18n.set_language(lang)
+            app.scene.resize(app.size)
+            app.scene.draw(app.screen)
+            report.extend(f"{lang}/{name}: {p}" for p in rec.problems)
+        i18n.set_language("en")
+        seen.add(name)
+
+    for _ in range(20000):
+        scene = app.scene
+        if isinstance(scene, FinalScene):
+            every_language("results")
+            break
+        if isinstance(scene, RoundSummaryScene):
+            if "summary" not in seen:
+                every_language("summary")
+            scene.on_button("next")
+        elif scene is table:
+            table.finish_animations()
+            if table.human_turn():
+                table.try_action(rng.choice(table.state.legal_actions()))
+        app.run_frames(1)
+    assert seen == {"summary", "results"}, f"the game did not reach its end: {seen}"
+    assert rec.count > 100, "the recorder saw no text: the wrappers are not in the draw path"
+    assert not report, "\n".join(report)
