@@ -76,7 +76,8 @@ def _hits(d: dict) -> dict:
     return {(h[0], h[1], h[2]): h[3:] for h in d["hits"]}
 
 
-def test_real_window_drag_with_xdotool(xserver, tmp_path):
+@pytest.mark.parametrize("language", ["en", "fa"])  # Persian: the mirrored table
+def test_real_window_drag_with_xdotool(xserver, tmp_path, language):
     out = tmp_path / "state.json"
     env = dict(os.environ)
     env.update(
@@ -89,7 +90,7 @@ def test_real_window_drag_with_xdotool(xserver, tmp_path):
     game = subprocess.Popen(
         [sys.executable, "-m", "split.ui.play", "--seats", "You:human,Ada:random",
          "--seed", "5", "--dealer", "1", "--size", "1024x600", "--speed", "fast",
-         "--state-out", str(out)],
+         "--state-out", str(out), "--language", language],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -111,6 +112,8 @@ def test_real_window_drag_with_xdotool(xserver, tmp_path):
         hits = _hits(d)
         assert len(d["players"][0]["hand"]) == 9
         x, y, w, h = hits[("pile", -1, -1)]
+        # the pile starts the discard row's line: at its left, at its right in Persian
+        assert (x > hits[("discard_area", -1, -1)][0]) == (language == "fa")
         hx, hy, hw, hh = hits[("hand_area", -1, -1)]
         drag((x + w // 2, y + h // 2), (hx + hw // 2, hy + hh // 2))
         d = _wait(out, lambda d: d["idle"] and d["phase"] != "start")

@@ -53,16 +53,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--speed", default="normal", choices=["normal", "fast", "instant"])
     p.add_argument("--state-out", type=Path)
     p.add_argument("--new", action="store_true", help="start on the new-game screen")
+    p.add_argument("--language", default="en", help="en, gl, te, fa or id")
     args = p.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from split.app import i18n
     from split.engine import Game, GameConfig
 
     from .loop import App
     from .screens import NewGameScene
     from .table import TableScene, TableSettings
 
+    i18n.set_language(args.language)
     w, _x, h = args.size.partition("x")
     pygame.init()
     app = App((int(w), int(h)))
