@@ -403,8 +403,7 @@ class TableScene(Scene):
         try:
             from split.bots.hints import hint
 
-            names = [i18n.embed(name) for name in self.names]
-            h = hint(self.state, self.state.legal_actions(), names=names)
+            h = hint(self.state, self.state.legal_actions(), names=self.names_in_text())
             action, reason = h.action, h.reason
         except ImportError:
             action, reason = self.state.legal_actions()[0], ""
@@ -415,6 +414,10 @@ class TableScene(Scene):
         self.static_dirty = True
 
     # ================================================================== words
+
+    def names_in_text(self) -> list[str]:
+        """The players' names as words inside a sentence of the current language."""
+        return [i18n.embed(name) for name in self.names]
 
     def describe(self, action: Action) -> str:
         """An action in words, for hints."""
@@ -429,14 +432,14 @@ class TableScene(Scene):
             return _("match {a} and {b}").format(a=card_label(action.a), b=card_label(action.b))
         if k == UPGRADE:
             return _("upgrade a match from {name} with {card}").format(
-                name=i18n.embed(self.names[action.b]), card=card_label(action.a)
+                name=self.names_in_text()[action.b], card=card_label(action.a)
             )
         if k == DISCARD:
             return _("discard {card}").format(card=card_label(action.a))
         if k == PENALIZE:
-            return _("give {name} a negative box").format(name=i18n.embed(self.names[action.a]))
+            return _("give {name} a negative box").format(name=self.names_in_text()[action.a])
         if k == TRADE:
-            return _("trade with {name}").format(name=i18n.embed(self.names[action.b]))
+            return _("trade with {name}").format(name=self.names_in_text()[action.b])
         if k == PASS:
             return _("skip the bonus")
         return _("next round")
@@ -458,7 +461,7 @@ class TableScene(Scene):
             return "", widgets.INK
         if not self.human_turn():
             return _("{name} is playing\u2026").format(
-                name=i18n.embed(self.names[s.current])
+                name=self.names_in_text()[s.current]
             ), widgets.DIM
         if s.phase == START:
             return _(
@@ -496,7 +499,7 @@ class TableScene(Scene):
         del self.log[:-200]
 
     def _log_event(self, e) -> None:
-        nm = [i18n.embed(name) for name in self.names]
+        nm = self.names_in_text()
         if isinstance(e, ev.RoundStarted):
             self._log(_("Round {n}, dealt by {name}.").format(n=e.round, name=nm[e.dealer]))
         elif isinstance(e, ev.CardDrawn):
