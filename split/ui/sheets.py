@@ -13,7 +13,7 @@ import pygame
 from split.engine.cards import RANKS
 from split.engine.sheet import negative_value, row_value, sheet_score
 
-from . import widgets
+from . import typeset, widgets
 from .typeset import _
 
 ROW_BOXES = 6
@@ -34,15 +34,20 @@ def draw_sheet(
     new_rows: list[int] | None = None,
     new_negatives: int = 0,
 ) -> None:
-    """One player's sheet inside ``rect``."""
+    """One player's sheet inside ``rect``.
+
+    Laid out left to right (the name, then the total; a row's rank, then its boxes) and
+    mirrored in right-to-left languages: the name and the ranks on the right, the total
+    on the left, and the boxes filling from right to left."""
     widgets.panel(surface, rect, (245, 242, 228, 255), 8)
     fs = max(10, min(rect.width // 12, rect.height // 22))
     y = rect.top + 4
     score = sheet_score(rows, negatives)
-    widgets.text(surface, name, (rect.left + 6, y), fs + 2, (20, 20, 20), True, rect.width - 60)
-    widgets.text(
-        surface, str(score), (rect.right - 6, y), fs + 2, (20, 20, 20), True, anchor="topright"
-    )
+    ink = (20, 20, 20)
+    name_box = widgets.mirror(pygame.Rect(rect.left, y, rect.width - 48, fs), rect)
+    widgets.line(surface, name, name_box, y, fs + 2, ink, True, pad=6)
+    widgets.line(surface, str(score), rect, y, fs + 2, ink, True, pad=6, end=True)
+    rtl = typeset.is_rtl()
     y += int(fs * 1.7)
     label_w = int(fs * 1.8)
     bottom_space = int(fs * 1.5) + 2 * (fs + 6)
@@ -55,17 +60,19 @@ def draw_sheet(
         widgets.text(
             surface,
             rank,
-            (rect.left + 6, y + row_h // 2),
+            (rect.right - 6 if rtl else rect.left + 6, y + row_h // 2),
             small + 2,
-            (20, 20, 20),
+            ink,
             True,
-            anchor="midleft",
+            anchor="midright" if rtl else "midleft",
         )
         shown = min(k + 1, ROW_BOXES) if k >= ROW_BOXES else ROW_BOXES
         first = max(0, k + 1 - ROW_BOXES)  # long rows scroll so the first open box shows
         for i in range(shown):
             j = first + i + 1  # box number, 1-based
-            box = pygame.Rect(rect.left + label_w + i * box_w, y, box_w - 2, row_h - 2)
+            box = widgets.mirror(
+                pygame.Rect(rect.left + label_w + i * box_w, y, box_w - 2, row_h - 2), rect
+            )
             filled = j <= k
             new = filled and j > k - fresh
             pygame.draw.rect(surface, NEW if new else BOX, box)
@@ -80,22 +87,19 @@ def draw_sheet(
                 pygame.draw.rect(surface, RING, box.inflate(2, 2), 2)
         y += row_h
     y += 4
-    widgets.text(
-        surface,
-        _("Negative") + f"  {-negative_value(negatives)}",
-        (rect.left + 6, y),
-        small + 1,
-        NEG,
-        True,
-    )
+    negative = _("Negative") + f"  {-negative_value(negatives)}"
+    widgets.line(surface, negative, rect, y, small + 1, NEG, True, pad=6)
     y += int(small * 1.6)
     per = NEG_BOXES // 2
     nb_w = (rect.width - 12) // per
     nb_h = max(small + 4, fs + 4)
     for j in range(1, NEG_BOXES + 1):
         i = j - 1
-        box = pygame.Rect(
-            rect.left + 6 + (i % per) * nb_w, y + (i // per) * nb_h, nb_w - 2, nb_h - 2
+        box = widgets.mirror(
+            pygame.Rect(
+                rect.left + 6 + (i % per) * nb_w, y + (i // per) * nb_h, nb_w - 2, nb_h - 2
+            ),
+            rect,
         )
         filled = j <= negatives
         new = filled and j > negatives - new_negatives
@@ -167,15 +171,19 @@ def reference_texts() -> list[tuple[str, str]]:
 
 
 def draw_reference(surface: pygame.Surface, area: pygame.Rect) -> None:
-    """The four reference cards in a row (2 x 2 when narrow)."""
+    """The four reference cards in a row (2 x 2 when narrow), in reading order: the first
+    on the right in right-to-left languages, each card's text from its reading side."""
     cols = 4 if area.width > 1100 else 2
     rows = 4 // cols
     w, h = area.width // cols, area.height // rows
     fs = max(12, min(w // 26, h // 15))
     for i, (title, body) in enumerate(reference_texts()):
-        r = pygame.Rect(
-            area.left + (i % cols) * w + 6, area.top + (i // cols) * h + 6, w - 12, h - 12
+        r = widgets.mirror(
+            pygame.Rect(
+                area.left + (i % cols) * w + 6, area.top + (i // cols) * h + 6, w - 12, h - 12
+            ),
+            area,
         )
         widgets.panel(surface, r, (245, 240, 222, 255), 12)
-        widgets.text(surface, title, (r.left + 12, r.top + 10), fs + 4, (120, 30, 30), True)
+        widgets.line(surface, title, r, r.top + 10, fs + 4, (120, 30, 30), True, pad=12)
         widgets.paragraph(surface, body, r.inflate(-24, -24).move(0, fs + 12), fs, (25, 25, 25))
