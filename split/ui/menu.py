@@ -352,15 +352,17 @@ class MainMenu(MenuScene):
             line = _("Saved game: round {r}, {names}").format(
                 r=s.round, names=", ".join(seat.name for seat in self.saved.seats)
             )
+            # beside Continue, on the side it reads towards: its right, its left in Persian
             b = self.buttons[0].rect
+            rtl = i18n.is_rtl()
             widgets.text(
                 surface,
                 line,
-                (b.right + fs, b.centery),
+                (b.left - fs if rtl else b.right + fs, b.centery),
                 int(fs * 0.8),
                 widgets.DIM,
-                width=max(50, W - b.right - 2 * fs),
-                anchor="midleft",
+                width=max(50, (b.left if rtl else W - b.right) - 2 * fs),
+                anchor="midright" if rtl else "midleft",
             )
         if self.ctx.notices:
             bottom = self.buttons[-1].rect.bottom + fs
@@ -401,7 +403,10 @@ class MainMenu(MenuScene):
 
 
 class SetupScene(NewGameScene):
-    """The table's new-game screen, with Esc back and arrow keys; starts a GameTable."""
+    """The table's new-game screen, with Esc back and arrow keys; starts a GameTable.
+
+    Down and Right move the focus on, Up and Left back; in right-to-left languages,
+    where the rows are mirrored, Left moves it on and Right back."""
 
     def __init__(self, ctx: AppContext, seats, on_start: Callable | None = None) -> None:
         super().__init__(seats=list(seats), on_start=on_start or ctx.start_game)
@@ -416,7 +421,8 @@ class SetupScene(NewGameScene):
                     self.app.pop(self)
                 return
             if k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT) and self.buttons:
-                step = 1 if k in (pygame.K_DOWN, pygame.K_RIGHT) else -1
+                on = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
+                step = 1 if k in (pygame.K_DOWN, on) else -1
                 self.focus = (self.focus + step) % len(self.buttons)
                 self.dirty = True
                 return

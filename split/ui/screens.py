@@ -166,7 +166,7 @@ class RoundSummaryScene(_ButtonScene):
         for r, seat in zip(rects, order, strict=True):
             sheets.draw_sheet(
                 surface,
-                r,
+                widgets.mirror(r, area),  # your own sheet first: on the right in Persian
                 t.names[seat],
                 t.model.rows[seat],
                 t.model.negatives[seat],
@@ -175,12 +175,12 @@ class RoundSummaryScene(_ButtonScene):
             )
         y = area.bottom + 6
         col_w = (W - 40) // cols
+        columns = pygame.Rect(20, y, W - 40, H - y)
         for i, ln in enumerate(lines):
             c, row = divmod(i, per_col)
-            widgets.text(
-                surface, ln, (20 + c * col_w, y + row * int(sfs * 1.3)), sfs, widgets.INK,
-                width=col_w - 10,
-            )  # fmt: skip
+            yy = y + row * int(sfs * 1.3)
+            box = widgets.mirror(pygame.Rect(20 + c * col_w, yy, col_w - 10, sfs), columns)
+            widgets.line(surface, ln, box, yy, sfs, widgets.INK)
         r = pygame.Rect(0, 0, max(240, W // 5), int(fs * 2.4))
         r.midbottom = (W // 2, H - 10)
         over = t.state.phase == "game-over"
@@ -233,27 +233,17 @@ class FinalScene(_ButtonScene):
         ranking = sorted(range(t.n), key=lambda s: -scores[s])
         for i, s in enumerate(ranking):
             y = H // 6 + int(fs * 2.5) + i * int(fs * 1.6)
-            widgets.text(
-                surface,
-                f"{i + 1}. {t.names[s]}",
-                (W // 2 - fs * 6, y),
-                fs,
-                widgets.INK,
-                s in winners,
-            )
-            widgets.text(
-                surface,
-                str(scores[s]),
-                (W // 2 + fs * 6, y),
-                fs,
-                widgets.INK,
-                s in winners,
-                anchor="topright",
-            )
+            # the name on the reading side, the total opposite it
+            row = pygame.Rect(W // 2 - fs * 6, y, fs * 12, fs)
+            bold = s in winners
+            widgets.line(surface, f"{i + 1}. {t.names[s]}", row, y, fs, widgets.INK, bold)
+            widgets.line(surface, str(scores[s]), row, y, fs, widgets.INK, bold, end=True)
         bw, bh = max(200, W // 6), int(fs * 2.2)
+        window = pygame.Rect(0, 0, W, H)
         again = pygame.Rect(0, 0, bw, bh)
         again.midbottom = (W // 2 - bw // 2 - 10, H - fs * 2)
-        leave = again.move(bw + 20, 0)
+        leave = widgets.mirror(again.move(bw + 20, 0), window)
+        again = widgets.mirror(again, window)
         self.buttons = [
             widgets.Button("again", _("Play again"), again),
             widgets.Button("leave", _("Leave"), leave),
@@ -342,45 +332,34 @@ class NewGameScene(_ButtonScene):
         rh = int(fs * 2.4)
         x0 = W // 2 - fs * 16
         y = int(fs * 4.5)
+        # Each row left to right: its label, then its controls; mirrored in right-to-left
+        # languages (the label on the right, the controls to its left).
+        rows = pygame.Rect(x0, 0, fs * 26, H)
+
+        def at(x: int, ry: int, w: int, h: int = rh - 8) -> pygame.Rect:
+            return widgets.mirror(pygame.Rect(x, ry, w, h), rows)
+
+        def label(words: str, ry: int) -> None:
+            widgets.line(surface, words, at(x0, ry, fs * 6 - 8, rh), ry + rh // 4, fs)
+
         self.buttons = []
         for i, seat in enumerate(self.seats):
             ry = y + i * rh
-            widgets.text(
-                surface, _("Seat {n}").format(n=i + 1), (x0, ry + rh // 4), fs, widgets.INK
-            )
+            label(_("Seat {n}").format(n=i + 1), ry)
             name = seat.name + ("|" if self.editing == i else "")
+            self.buttons.append(widgets.Button(f"name{i}", name, at(x0 + fs * 6, ry, fs * 11)))
             self.buttons.append(
-                widgets.Button(f"name{i}", name, pygame.Rect(x0 + fs * 6, ry, fs * 11, rh - 8))
-            )
-            self.buttons.append(
-                widgets.Button(
-                    f"kind{i}", _(seat.kind), pygame.Rect(x0 + fs * 18, ry, fs * 8, rh - 8)
-                )
+                widgets.Button(f"kind{i}", _(seat.kind), at(x0 + fs * 18, ry, fs * 8))
             )
         ry = y + len(self.seats) * rh
-        self.buttons.append(
-            widgets.Button(
-                "fewer", "-", pygame.Rect(x0 + fs * 6, ry, rh, rh - 8), len(self.seats) > 2
-            )
-        )
-        self.buttons.append(
-            widgets.Button(
-                "more", "+", pygame.Rect(x0 + fs * 6 + rh + 8, ry, rh, rh - 8), len(self.seats) < 6
-            )
-        )
-        widgets.text(
-            surface,
-            _("Players: {n}").format(n=len(self.seats)),
-            (x0, ry + rh // 4),
-            fs,
-            widgets.INK,
-        )
+        n = len(self.seats)
+        self.buttons.append(widgets.Button("fewer", "-", at(x0 + fs * 6, ry, rh), n > 2))
+        self.buttons.append(widgets.Button("more", "+", at(x0 + fs * 6 + rh + 8, ry, rh), n < 6))
+        label(_("Players: {n}").format(n=n), ry)
         ry += rh
-        widgets.text(surface, _("First dealer"), (x0, ry + rh // 4), fs, widgets.INK)
-        label = _("random") if self.dealer is None else self.seats[self.dealer].name
-        self.buttons.append(
-            widgets.Button("dealer", label, pygame.Rect(x0 + fs * 6, ry, fs * 11, rh - 8))
-        )
+        label(_("First dealer"), ry)
+        dealer = _("random") if self.dealer is None else self.seats[self.dealer].name
+        self.buttons.append(widgets.Button("dealer", dealer, at(x0 + fs * 6, ry, fs * 11)))
         start = pygame.Rect(0, 0, fs * 12, int(fs * 2.6))
         start.midbottom = (W // 2, H - fs)
         self.buttons.append(widgets.Button("start", _("Start"), start))
