@@ -44,7 +44,10 @@ def mixed_text(words: str, size: int, colour) -> pygame.Surface:
 
 
 class RulesScene(MenuScene):
-    """The rules, page by page: Left/Right (or PageUp/PageDown, or the buttons) turn."""
+    """The rules, page by page: Left/Right (or PageUp/PageDown, or the buttons) turn.
+
+    In right-to-left languages the page turns the other way round: Next is the left
+    button and the Left arrow goes on to the next page."""
 
     def __init__(self, ctx, page: int = 0) -> None:
         super().__init__(ctx)
@@ -60,9 +63,12 @@ class RulesScene(MenuScene):
 
     def on_key(self, event) -> bool:
         k = event.key
-        if k in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+        forward, back = pygame.K_RIGHT, pygame.K_LEFT
+        if i18n.is_rtl():  # the arrows follow the screen: Next is on the left
+            forward, back = back, forward
+        if k in (forward, pygame.K_PAGEDOWN):
             self.turn(1)
-        elif k in (pygame.K_LEFT, pygame.K_PAGEUP):
+        elif k in (back, pygame.K_PAGEUP):
             self.turn(-1)
         elif k == pygame.K_HOME:
             self.page = 0
@@ -86,6 +92,8 @@ class RulesScene(MenuScene):
         nxt.left = W // 2 + bw // 2 + fs
         back = pygame.Rect(0, y, bw, bh)
         back.centerx = W // 2
+        window = pygame.Rect(0, 0, W, H)
+        prev, nxt = widgets.mirror(prev, window), widgets.mirror(nxt, window)
         self.buttons = [
             widgets.Button("prev", _("Previous"), prev, self.page > 0),
             widgets.Button("back", _("Back"), back),
@@ -100,16 +108,12 @@ class RulesScene(MenuScene):
         surface.fill((12, 46, 30))
         page = PAGES[self.page]
         self.draw_title(surface, _(page.title))
-        widgets.text(
-            surface,
-            _("Page {n} of {total}").format(
-                n=i18n.localize_digits(self.page + 1), total=i18n.localize_digits(len(PAGES))
-            ),
-            (W - fs, fs),
-            int(fs * 0.8),
-            widgets.DIM,
-            anchor="topright",
+        counter = _("Page {n} of {total}").format(
+            n=i18n.localize_digits(self.page + 1), total=i18n.localize_digits(len(PAGES))
         )
+        # at the reading end of the title line: the right, the left in right-to-left
+        corner = pygame.Rect(fs, fs, W - 2 * fs, fs)
+        widgets.line(surface, counter, corner, fs, int(fs * 0.8), widgets.DIM, end=True)
         bottom = self.buttons[0].rect.top - fs
         pic_h = 0
         if page.picture is not None:
@@ -138,8 +142,9 @@ class RulesScene(MenuScene):
         gap = fs
         total = sum(im.get_width() for im in images) + gap * (len(images) - 1)
         x = W // 2 - total // 2
-        for im in images:
-            surface.blit(im, (x, top))
+        row = pygame.Rect(x, top, total, height)
+        for im in images:  # in the caption's order: from the right in right-to-left
+            surface.blit(im, (widgets.mirror_x(x, im.get_width(), row), top))
             x += im.get_width() + gap
         caption = mixed_text(_(picture.caption), int(fs * 0.8), widgets.DIM)
         surface.blit(caption, caption.get_rect(midtop=(W // 2, top + art.h + fs // 3)))
@@ -168,7 +173,10 @@ def _kind(kind: str) -> str:
 
 class StatsScene(MenuScene):
     """Games played and won per opponent strength, best and average score, the last 20
-    games; Up/Down pick one of them and its final sheets show on the right."""
+    games; Up/Down pick one of them and its final sheets show on the right.
+
+    Laid out left to right and mirrored in right-to-left languages (the totals and the
+    list of games on the right, the table's first column rightmost)."""
 
     title = "Statistics"
 
@@ -207,7 +215,11 @@ class StatsScene(MenuScene):
         row = int(fs * 1.4)
         bottom = self.buttons[0].rect.top - fs if self.buttons else H - fs * 4
         count = max(0, min(len(self.stats.recent), (bottom - top) // row))
-        return [pygame.Rect(fs, top + i * row, W * 2 // 5, row - 2) for i in range(count)]
+        window = pygame.Rect(0, 0, W, H)
+        return [
+            widgets.mirror(pygame.Rect(fs, top + i * row, W * 2 // 5, row - 2), window)
+            for i in range(count)
+        ]
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -240,32 +252,35 @@ class StatsScene(MenuScene):
                 n="\u2014" if avg is None else i18n.localize_digits(f"{avg:.1f}")
             ),
         ]
+        window = pygame.Rect(0, 0, W, H)
+
+        def cell(words, left, width, top, colour=widgets.INK, bold=False):
+            """Words from the reading side of a column, mirrored in right-to-left."""
+            box = widgets.mirror(pygame.Rect(left, top, width, fs), window)
+            widgets.line(surface, words, box, top, fs, colour, bold)
+
         for i, line in enumerate(lines):
-            widgets.text(surface, line, (x, y + i * int(fs * 1.3)), fs, widgets.INK)
-        # per opponent strength
+            cell(line, x, W // 2 - x - fs, y + i * int(fs * 1.3))
+        # per opponent strength: columns at tx, tx + 8 fs, tx + 13 fs
         tx = W // 2
-        widgets.text(surface, _("Against"), (tx, y), fs, widgets.GOLD, True)
-        widgets.text(surface, _("played"), (tx + fs * 8, y), fs, widgets.GOLD, True)
-        widgets.text(surface, _("won"), (tx + fs * 13, y), fs, widgets.GOLD, True)
+        last = max(fs * 3, W - fs - tx - fs * 13)
+        cols = [(tx, fs * 8 - 8), (tx + fs * 8, fs * 5 - 8), (tx + fs * 13, last)]
+        head = [_("Against"), _("played"), _("won")]
+        for words, (left, width) in zip(head, cols, strict=True):
+            cell(words, left, width, y, widgets.GOLD, True)
         for i, kind in enumerate(BOT_KINDS):
             played, won = st.by_strength.get(kind, [0, 0])
             yy = y + (i + 1) * int(fs * 1.3)
-            widgets.text(surface, _kind(kind), (tx, yy), fs, widgets.INK)
-            widgets.text(surface, i18n.localize_digits(played), (tx + fs * 8, yy), fs)
-            widgets.text(surface, i18n.localize_digits(won), (tx + fs * 13, yy), fs)
-        widgets.text(
-            surface,
+            row = [_kind(kind), i18n.localize_digits(played), i18n.localize_digits(won)]
+            for words, (left, width) in zip(row, cols, strict=True):
+                cell(words, left, width, yy)
+        cell(
             _("The last {n} games").format(n=i18n.localize_digits(20)),
-            (fs, int(fs * 12)),
-            fs,
-            widgets.GOLD,
-            True,
-        )
+            fs, W * 2 // 5, int(fs * 12), widgets.GOLD, True,
+        )  # fmt: skip
         rects = self.game_rects()
         if not st.recent:
-            widgets.text(
-                surface, _("No games finished yet."), (fs, int(fs * 13.5)), fs, widgets.DIM
-            )
+            cell(_("No games finished yet."), fs, W * 2 // 5, int(fs * 13.5), widgets.DIM)
             return
         first = self.first_shown()
         for i, r in enumerate(rects):
@@ -276,14 +291,16 @@ class StatsScene(MenuScene):
             score = max((s["score"] for s in mine), default=0)
             result = _("won") if g["won"] else _("lost")
             line = f"{g['finished']}  {result}  {i18n.localize_digits(score)}"
-            widgets.text(surface, line, (r.left + 6, r.top + 2), int(fs * 0.9), width=r.width - 8)
+            widgets.line(surface, line, r, r.top + 2, int(fs * 0.9), pad=6)
         g = st.recent[self.pick]
         area = pygame.Rect(W * 2 // 5 + fs * 2, int(fs * 12), W * 3 // 5 - fs * 3, 0)
         area.height = max(40, self.buttons[0].rect.top - fs - area.top)
+        area = widgets.mirror(area, window)
         shs = g["sheets"]
         for r, sh in zip(sheets.sheets_layout(area, len(shs)), shs, strict=False):
             rows = [int(sh["rows"].get(rank, 0)) for rank in RANKS]
-            sheets.draw_sheet(surface, r, sh["name"], rows, int(sh.get("negatives", 0)))
+            sheet = widgets.mirror(r, area)
+            sheets.draw_sheet(surface, sheet, sh["name"], rows, int(sh.get("negatives", 0)))
 
     def on_button(self, name: str) -> None:
         if name == "back":
@@ -327,7 +344,10 @@ OPTIONS = {
 
 class SettingsScene(MenuScene):
     """Every setting on one screen, applied at once and kept: Enter or Right picks the
-    next value, Left the previous one; Up/Down/Tab move between them."""
+    next value, Left the previous one; Up/Down/Tab move between them.
+
+    In right-to-left languages the rows are mirrored (the label on the right, its
+    control to the left of it) and so are the arrows: Left picks the next value."""
 
     title = "Settings"
 
@@ -363,7 +383,8 @@ class SettingsScene(MenuScene):
             return False
         b = self.buttons[self.focus % len(self.buttons)]
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and b.name in OPTIONS:
-            self.step(b.name, 1 if event.key == pygame.K_RIGHT else -1)
+            forward = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
+            self.step(b.name, 1 if event.key == forward else -1)
             return True
         # Left/Right on a button without values: stay on it
         return event.key in (pygame.K_LEFT, pygame.K_RIGHT)
@@ -376,13 +397,14 @@ class SettingsScene(MenuScene):
         x = W // 2 + fs
         w = max(220, W // 4)
         top = int(fs * 4.5)
+        window = pygame.Rect(0, 0, W, H)
         self.buttons = []
         for i, (key, _name) in enumerate(self.names()):
-            r = pygame.Rect(x, top + i * gap, w, rh)
+            r = widgets.mirror(pygame.Rect(x, top + i * gap, w, rh), window)
             value = _label(key, getattr(self.ctx.settings, key))
             self.buttons.append(widgets.Button(key, value, r))
         y = top + len(self.names()) * gap
-        seats = pygame.Rect(x, y, w, rh)
+        seats = widgets.mirror(pygame.Rect(x, y, w, rh), window)
         self.buttons.append(widgets.Button("seats", _("Change\u2026"), seats))
         back = pygame.Rect(0, 0, max(200, W // 6), int(fs * 2.2))
         back.midbottom = (W // 2, H - fs)
@@ -393,15 +415,17 @@ class SettingsScene(MenuScene):
         self.draw_title(surface)
         fs = self.fs()
         names = [*self.names(), ("seats", _("Default players"))]
+        rtl = i18n.is_rtl()
         for b, (_key, name) in zip(self.buttons, names, strict=False):
+            # the label beside its control: to its left, to its right in right-to-left
             widgets.text(
                 surface,
                 name,
-                (b.rect.left - fs * 2, b.rect.centery),
+                (b.rect.right + fs * 2 if rtl else b.rect.left - fs * 2, b.rect.centery),
                 fs,
                 widgets.INK,
                 width=self.size[0] // 2 - fs * 4,
-                anchor="midright",
+                anchor="midleft" if rtl else "midright",
             )
         seats = ", ".join(f"{s.name} ({_kind(s.kind)})" for s in self.ctx.settings.seats)
         sb = self.buttons[len(self.names())].rect
