@@ -106,6 +106,10 @@ class AppContext:
                 self.notices.append(_("Your settings could not be saved ({why}).").format(why=err))
         if "language" in changes and changes["language"] != old.language:
             resolve_language(self.settings.language)
+            # every screen lays itself out again: words change length, and a
+            # right-to-left language mirrors the layout
+            for scene in self.app.scenes:
+                scene.resize(self.app.size)
         if "volume" in changes or "muted" in changes:
             self.apply_sound()
         if "fullscreen" in changes and bool(self.app.fullscreen) != self.settings.fullscreen:
