@@ -650,6 +650,19 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return catalog().npgettext(context, singular, plural, n)
 
 
+def join_words(items: Iterable[str]) -> str:
+    """Words of a list inside a sentence ("Ada, Bo"), with the language's comma."""
+    # TRANSLATORS: between the items of a list, e.g. player names; Persian uses "، ".
+    return pgettext("list separator", ", ").join(items)
+
+
+def join_clauses(items: Iterable[str]) -> str:
+    """Parts of one line that would be sentences of their own, with the language's
+    semicolon."""
+    # TRANSLATORS: between two parts of one summary line; Persian uses "؛ ".
+    return pgettext("clause separator", "; ").join(items)
+
+
 def language_name(code: str) -> str:
     """The name of language ``code`` in the current language, e.g. ``"Persa"`` in Galician."""
     return _(LANGUAGE_NAMES[code])

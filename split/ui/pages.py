@@ -9,38 +9,13 @@ from split.app.i18n import _
 from split.app.rules_pages import PAGES
 from split.app.settings import CARD_BACKS, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
 from split.app.stats import BOT_KINDS, load_stats
-from split.engine.cards import RANKS, SUIT_SYMBOLS, parse_card
+from split.engine.cards import RANKS, parse_card
 
 from . import cards as cardart
 from . import sheets, typeset, widgets
 from .menu import MenuScene, SeatsEditor
 
 # ---------------------------------------------------------------------------- rules
-
-
-def mixed_text(words: str, size: int, colour) -> pygame.Surface:
-    """A line whose suit signs come from the symbol font (the text font lacks them)."""
-    runs: list[tuple[str, bool]] = []
-    for ch in words:
-        sym = ch in SUIT_SYMBOLS
-        if runs and runs[-1][1] == sym:
-            runs[-1] = (runs[-1][0] + ch, sym)
-        else:
-            runs.append((ch, sym))
-    parts = [
-        typeset.symbol(t, size, colour) if sym else typeset.render(t, size, colour)
-        for t, sym in runs
-    ]
-    if not parts:
-        return pygame.Surface((1, 1), pygame.SRCALPHA)
-    w = sum(p.get_width() for p in parts)
-    h = max(p.get_height() for p in parts)
-    out = pygame.Surface((w, h), pygame.SRCALPHA)
-    x = 0
-    for p in parts:
-        out.blit(p, (x, (h - p.get_height()) // 2))
-        x += p.get_width()
-    return out
 
 
 class RulesScene(MenuScene):
@@ -146,7 +121,7 @@ class RulesScene(MenuScene):
         for im in images:  # in the caption's order: from the right in right-to-left
             surface.blit(im, (widgets.mirror_x(x, im.get_width(), row), top))
             x += im.get_width() + gap
-        caption = mixed_text(_(picture.caption), int(fs * 0.8), widgets.DIM)
+        caption = typeset.render(_(picture.caption), int(fs * 0.8), widgets.DIM)
         surface.blit(caption, caption.get_rect(midtop=(W // 2, top + art.h + fs // 3)))
 
     def on_button(self, name: str) -> None:
@@ -427,7 +402,9 @@ class SettingsScene(MenuScene):
                 width=self.size[0] // 2 - fs * 4,
                 anchor="midleft" if rtl else "midright",
             )
-        seats = ", ".join(f"{s.name} ({_kind(s.kind)})" for s in self.ctx.settings.seats)
+        seats = i18n.join_words(
+            f"{i18n.embed(s.name)} ({_kind(s.kind)})" for s in self.ctx.settings.seats
+        )
         sb = self.buttons[len(self.names())].rect
         widgets.text(
             surface,

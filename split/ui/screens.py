@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from split.app.i18n import embed, join_clauses, join_words
 from split.engine.cards import RANKS
 
 from . import sheets, widgets
@@ -97,7 +98,7 @@ class PassScene(_ButtonScene):
         name = self.table.names[self.seat]
         widgets.text(
             surface,
-            _("Pass to {name}").format(name=name),
+            _("Pass to {name}").format(name=embed(name)),
             (W // 2, H // 3),
             fs,
             widgets.GOLD,
@@ -137,7 +138,7 @@ class RoundSummaryScene(_ButtonScene):
         scored = t.model.last_scored
         title = _("Round {n} is over").format(n=t.model.round)
         if scored is not None and scored.went_out is not None:
-            title += " \u2014 " + _("{name} went out").format(name=t.names[scored.went_out])
+            title += " \u2014 " + _("{name} went out").format(name=embed(t.names[scored.went_out]))
         elif scored is not None:
             title += " \u2014 " + _("the draw pile ran out")
         widgets.text(
@@ -148,13 +149,15 @@ class RoundSummaryScene(_ButtonScene):
         if scored is not None:
             for p in scored.seats:
                 ranks = [f"{RANKS[r]}\u00d7{k}" for r, k in enumerate(p.rows_added) if k]
-                txt = f"{t.names[p.seat]}: " + (", ".join(ranks) or _("no matches"))
+                parts = [join_words(ranks) or _("no matches")]
                 if p.negatives_added:
-                    txt += "; " + _("{n} negative for cards in hand").format(n=p.negatives_added)
-                txt += "; " + _("{before} to {after} points").format(
-                    before=p.score_before, after=p.score_after
+                    parts.append(_("{n} negative for cards in hand").format(n=p.negatives_added))
+                parts.append(
+                    _("{before} to {after} points").format(
+                        before=p.score_before, after=p.score_after
+                    )
                 )
-                lines.append(txt)
+                lines.append(f"{embed(t.names[p.seat])}: {join_clauses(parts)}")
         sfs = max(12, int(fs * 0.85))
         cols = 2 if t.n > 3 else 1
         per_col = -(-len(lines) // cols) if lines else 0
@@ -218,7 +221,7 @@ class FinalScene(_ButtonScene):
         fs = max(18, H // 28)
         scores = t.state.scores()
         winners = t.state.winners()
-        names = ", ".join(t.names[s] for s in winners)
+        names = join_words(embed(t.names[s]) for s in winners)
         widgets.text(
             surface,
             _("{names} wins!").format(names=names)

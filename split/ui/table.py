@@ -583,7 +583,9 @@ class TableScene(Scene):
             self._log(_("Round {n} scored.").format(n=e.round))
         elif isinstance(e, ev.GameOver):
             self._log(
-                _("Game over: {names} win(s).").format(names=", ".join(nm[s] for s in e.winners))
+                _("Game over: {names} win(s).").format(
+                    names=i18n.join_words(nm[s] for s in e.winners)
+                )
             )
 
     # ================================================================== layout
@@ -1804,7 +1806,7 @@ class TableScene(Scene):
             new = self.model.round_rows[seat] if self.scoring else None
             sheets.draw_sheet(
                 surf,
-                r,
+                widgets.mirror(r, area),  # your own sheet first: on the right in Persian
                 self.names[seat],
                 self.model.rows[seat],
                 self.model.negatives[seat],
