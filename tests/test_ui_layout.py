@@ -198,3 +198,22 @@ def test_switching_language_mirrors_a_table_at_once(tmp_path, monkeypatch):
         assert table.side.right == 1280
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(130, 145), (140, 310), (270, 330), (400, 560), (600, 200)])
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_score_sheet_stays_inside_its_rectangle(size, language):
+    """Statistics show four sheets in a corner at 1024x600; the table shows six: every
+    row, box and word of a sheet (R9) is drawn inside the rectangle it is given."""
+    from split.ui import sheets
+
+    rect = pygame.Rect((30, 30), size)
+    surface = pygame.Surface((size[0] + 60, size[1] + 60), pygame.SRCALPHA)
+    rows = [min(8, r) for r in range(13)]  # empty to longer than the six boxes shown
+    i18n.set_language(language)
+    try:
+        sheets.draw_sheet(surface, rect, "Somebody with a long name", rows, 20, rows, 3)
+    finally:
+        i18n.set_language("en")
+    drawn = surface.get_bounding_rect()
+    assert rect.inflate(2, 2).contains(drawn), f"{drawn} leaves {rect}"

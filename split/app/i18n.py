@@ -96,8 +96,11 @@ _MINUS = "\u2212"
 # A minus sign (hyphen-minus or U+2212) starting a number, not joining two words/numbers.
 _SIGN_RE = re.compile(r"(?<![\w])[-\u2212](?=\d)")
 _DECIMAL_RE = re.compile(r"(?<=\d)\.(?=\d)")
-# a card as players read it: rank then suit sign, e.g. "10♥" or "Q♠"
-_CARD_RE = re.compile("(?:10|[2-9AJQK])[\u2663\u2666\u2665\u2660]")
+# Left as they are by localize_digits: text already fenced by ltr(), and cards as
+# players read them (rank then suit sign, e.g. "10♥" or "Q♠").
+_KEEP_RE = re.compile(
+    "\u200f\u200e.*?\u200e\u200f|(?:10|[2-9AJQK])[\u2663\u2666\u2665\u2660]", re.DOTALL
+)
 
 
 # ---------------------------------------------------------------------------
@@ -683,7 +686,8 @@ def localize_digits(value: object, lang: str | None = None) -> str:
 
     Cards (``10♥``, ``Q♠``) are not numbers: their ranks stay universal symbols, and
     each card is fenced with :func:`ltr`, so its rank and suit read left to right and a
-    row of cards reads right to left inside Persian text.
+    row of cards reads right to left inside Persian text. Text already fenced with
+    :func:`ltr` (a rank from :func:`symbols`, a name) is left as it is.
 
     >>> localize_digits("-3 / 12.5", "fa")
     '\u200e\u2212۳ / ۱۲٫۵'
@@ -697,9 +701,9 @@ def localize_digits(value: object, lang: str | None = None) -> str:
     # right as one word; everything between them is localized.
     out = []
     at = 0
-    for m in _CARD_RE.finditer(text):
+    for m in _KEEP_RE.finditer(text):
         out.append(_localize_number_text(text[at : m.start()]))
-        out.append(ltr(m.group()))
+        out.append(m.group() if m.group().startswith(_RLM) else ltr(m.group()))
         at = m.end()
     out.append(_localize_number_text(text[at:]))
     return "".join(out)
@@ -717,6 +721,13 @@ def ltr(text: str) -> str:
     punctuation), RLMs outside keep a row of islands (``K♣ K♠``) in right-to-left
     order. For right-to-left text only."""
     return f"{_RLM}{_LRM}{text}{_LRM}{_RLM}"
+
+
+def symbols(text: str) -> str:
+    """Card ranks and suit signs (``7``, ``10``, ``Q♠``) as they are in every language:
+    in right-to-left text fenced with :func:`ltr`, so :func:`localize_digits` leaves
+    them alone and they read left to right."""
+    return ltr(text) if is_rtl() else text
 
 
 def embed(name: str) -> str:

@@ -20,11 +20,14 @@ from split.engine.view import PlayerView
 from .base import make_bot
 
 try:
-    from split.app.i18n import _
+    from split.app.i18n import _, symbols
 except ImportError:  # the app layer may be absent; keep the strings marked for translation
 
     def _(message: str) -> str:
         return message
+
+    def symbols(text: str) -> str:
+        return text
 
 
 class Hint(NamedTuple):
@@ -66,7 +69,7 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
         t = _MATCH_TYPE[action.a][action.b]
         # TRANSLATORS: {rank} is a card rank symbol (A, 2-10, J, Q, K); "s" is the English plural.
         return _("Match the two {rank}s: {type} match, {bonus}.").format(
-            rank=RANKS[action.a >> 2], type=_type_name(t), bonus=_bonus_words(t)
+            rank=symbols(RANKS[action.a >> 2]), type=_type_name(t), bonus=_bonus_words(t)
         )
     if kind == UPGRADE:
         a, b = view.matches[action.b][action.c]
@@ -75,7 +78,7 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
         if action.b == view.seat:
             return _("Upgrade your {old} {rank}s with {card}: it becomes {type}, {bonus}.").format(
                 old=_type_name(old),
-                rank=RANKS[action.a >> 2],
+                rank=symbols(RANKS[action.a >> 2]),
                 card=card_label(action.a),
                 type=_type_name(t),
                 bonus=_bonus_words(t),
@@ -83,7 +86,7 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
         return _("Steal {name}'s {old} {rank}s with {card}: a {type} match for you.").format(
             name=name(action.b),
             old=_type_name(old),
-            rank=RANKS[action.a >> 2],
+            rank=symbols(RANKS[action.a >> 2]),
             card=card_label(action.a),
             type=_type_name(t),
         )
@@ -127,7 +130,11 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
         theirs = view.matches[action.b][action.c]
         return _(
             "Trade your {mine}s for {name}'s {theirs}s: they are worth more on your sheet."
-        ).format(mine=RANKS[mine[0] >> 2], name=name(action.b), theirs=RANKS[theirs[0] >> 2])
+        ).format(
+            mine=symbols(RANKS[mine[0] >> 2]),
+            name=name(action.b),
+            theirs=symbols(RANKS[theirs[0] >> 2]),
+        )
     return _("Start the next round.")
 
 

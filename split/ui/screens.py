@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from split.app.i18n import embed, join_clauses, join_words
+from split.app.i18n import embed, join_clauses, join_words, symbols
 from split.engine.cards import RANKS
 
 from . import sheets, widgets
@@ -148,7 +148,7 @@ class RoundSummaryScene(_ButtonScene):
         lines: list[str] = []
         if scored is not None:
             for p in scored.seats:
-                ranks = [f"{RANKS[r]}\u00d7{k}" for r, k in enumerate(p.rows_added) if k]
+                ranks = [f"{symbols(RANKS[r])}\u00d7{k}" for r, k in enumerate(p.rows_added) if k]
                 parts = [join_words(ranks) or _("no matches")]
                 if p.negatives_added:
                     parts.append(_("{n} negative for cards in hand").format(n=p.negatives_added))

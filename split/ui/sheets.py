@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from split.app import i18n
 from split.engine.cards import RANKS
 from split.engine.sheet import negative_value, row_value, sheet_score
 
@@ -40,7 +41,11 @@ def draw_sheet(
     mirrored in right-to-left languages: the name and the ranks on the right, the total
     on the left, and the boxes filling from right to left."""
     widgets.panel(surface, rect, (245, 242, 228, 255), 8)
-    fs = max(10, min(rect.width // 12, rect.height // 22))
+    # Everything scales with the row height, so a sheet fits any rectangle: the
+    # header, 13 rank rows, the negative label (1.3 rows) and two negative rows.
+    fs = max(8, min(rect.width // 12, rect.height // 22))
+    row_h = max(7, (rect.height - 10 - int(fs * 1.7)) * 10 // 163)
+    fs = max(8, min(fs, int(row_h * 1.2)))
     y = rect.top + 4
     score = sheet_score(rows, negatives)
     ink = (20, 20, 20)
@@ -50,16 +55,14 @@ def draw_sheet(
     rtl = typeset.is_rtl()
     y += int(fs * 1.7)
     label_w = int(fs * 1.8)
-    bottom_space = int(fs * 1.5) + 2 * (fs + 6)
-    row_h = max(fs + 2, (rect.bottom - y - bottom_space) // len(RANKS))
     box_w = (rect.width - label_w - 10) // ROW_BOXES
-    small = max(8, min(int(row_h * 0.6), int(box_w * 0.42)))
+    small = max(7, min(int(row_h * 0.7), int(box_w * 0.42)))
     for r, rank in enumerate(RANKS):
         k = rows[r]
         fresh = new_rows[r] if new_rows else 0
         widgets.text(
             surface,
-            rank,
+            i18n.symbols(rank),  # a rank, not a number: "10" in every language
             (rect.right - 6 if rtl else rect.left + 6, y + row_h // 2),
             small + 2,
             ink,
@@ -86,13 +89,13 @@ def draw_sheet(
             if j == k + 1:
                 pygame.draw.rect(surface, RING, box.inflate(2, 2), 2)
         y += row_h
-    y += 4
+    y += 2
     negative = _("Negative") + f"  {-negative_value(negatives)}"
-    widgets.line(surface, negative, rect, y, small + 1, NEG, True, pad=6)
-    y += int(small * 1.6)
+    widgets.line(surface, negative, rect, y, min(small + 1, row_h), NEG, True, pad=6)
+    y += int(row_h * 1.3)
     per = NEG_BOXES // 2
     nb_w = (rect.width - 12) // per
-    nb_h = max(small + 4, fs + 4)
+    nb_h = row_h
     for j in range(1, NEG_BOXES + 1):
         i = j - 1
         box = widgets.mirror(
