@@ -484,3 +484,17 @@ def test_template_lists_every_marked_string():
     for po in _po_files():
         have = {(e.msgid, e.context) for e in i18n.po_entries(po.read_text(encoding="utf-8"))}
         assert wanted <= have, f"{po} lacks {wanted - have}: run build/extract_messages.py"
+
+
+def test_the_default_name_is_shown_in_the_players_language():
+    """Files keep "You"; screens show it translated, any other name as written."""
+    from split.app.settings import default_seats
+
+    assert default_seats()[0].name == i18n.YOU == "You"
+    try:
+        i18n.set_language("fa")
+        assert i18n.display_name("You") == "شما"
+        assert i18n.display_name("Sara") == "Sara"
+    finally:
+        i18n.set_language("en")
+    assert i18n.display_name("You") == "You"

@@ -245,7 +245,7 @@ def test_settings_label_then_control(app, lang, monkeypatch):
         label = texts.rect(words)
         assert leads(lang, label, b[name]), (name, label, b[name])
         assert abs(label.centery - b[name].centery) <= 2
-    first = ctx.settings.seats[0].name
+    first = i18n.display_name(ctx.settings.seats[0].name)
     seats_line = [r for w, r in texts.seen if w.startswith(first)][0]
     assert seats_line.top >= b["seats"].bottom
 
@@ -273,7 +273,7 @@ def test_saved_game_line_sits_beyond_continue(app, lang, monkeypatch):
     menu.dirty = True
     app.run_frames(2)
     cont = buttons(menu)["continue"]
-    line = [r for w, r in texts.seen if i18n.join_words(["You", "Ada"]) in w][0]
+    line = [r for w, r in texts.seen if i18n.join_words([i18n.display_name("You"), "Ada"]) in w][0]
     assert leads(lang, cont, line)
     assert line.left >= 0 and line.right <= W
     assert abs(line.centery - cont.centery) <= 2

@@ -61,4 +61,7 @@ def test_complete_three_round_game_by_mouse():
     assert table.model.same_as(game.state)
     assert {"draw", "match", "discard"} <= kinds
     assert human_moves > 20
-    assert any("wins" in line or "win(s)" in line for line in table.log)
+    assert any("win(s)" in line or "you win" in line for line in table.log)
+    # the one person at the table is spoken to: "You drew 7♥", never "P0 drew 7♥"
+    assert not [line for line in table.log if "P0 " in line or line.endswith("P0.")]
+    assert sum(line.startswith("You ") for line in table.log) > 10

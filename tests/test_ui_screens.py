@@ -194,3 +194,30 @@ def test_hot_seat_covers_the_hand_while_bots_play():
     assert table.hand_covered or isinstance(app.scene, PassScene)
     settle(app, table)
     assert isinstance(app.scene, PassScene) and app.scene.seat == 2
+
+
+def test_the_default_name_reads_in_your_language_and_edits_as_shown():
+    from split.app import i18n
+
+    app = App((1280, 720))
+    started = {}
+
+    def start(seats, dealer):
+        started["seats"] = seats
+        return TableScene(Game(GameConfig(len(seats), 0, 3)), seats)
+
+    i18n.set_language("gl")
+    try:
+        scene = app.push(NewGameScene(on_start=start))
+        app.run_frames(1)
+        assert scene.button("name0").label == "Ti"  # the default "You", in Galician
+        click(app, scene.button("name0").rect.center)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="a"))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+        app.run_frames(2)
+        click(app, scene.button("start").rect.center)
+        assert started["seats"][0].name == "Tia"  # what the player saw, then typed
+        table = app.scene
+        assert table.names[0] == "Tia"
+    finally:
+        i18n.set_language("en")

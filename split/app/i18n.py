@@ -723,6 +723,15 @@ def ltr(text: str) -> str:
     return f"{_RLM}{_LRM}{text}{_LRM}{_RLM}"
 
 
+YOU = "You"  # the default name of the person at the table, as kept in files
+
+
+def display_name(name: str) -> str:
+    """A player's name as shown: the default name :data:`YOU` in the current language
+    ("شما" in Persian), any other name as the player wrote it."""
+    return _("You") if name == YOU else name
+
+
 def symbols(text: str) -> str:
     """Card ranks and suit signs (``7``, ``10``, ``Q♠``) as they are in every language:
     in right-to-left text fenced with :func:`ltr`, so :func:`localize_digits` leaves

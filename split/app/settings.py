@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .i18n import YOU
 from .storage import Invalid, Loaded, check_header, data_dir, read_json, write_json
 
 FORMAT, VERSION = "split-settings", 1
@@ -28,7 +29,7 @@ class SeatChoice:
 def default_seats() -> tuple[SeatChoice, ...]:
     """You against three bots."""
     return (
-        SeatChoice("You", "human"),
+        SeatChoice(YOU, "human"),
         SeatChoice("Ada", "normal"),
         SeatChoice("Bo", "normal"),
         SeatChoice("Cy", "normal"),

@@ -354,7 +354,10 @@ class MainMenu(MenuScene):
         if self.saved is not None:
             s = self.saved.state
             line = _("Saved game: round {r}, {names}").format(
-                r=s.round, names=i18n.join_words(i18n.embed(seat.name) for seat in self.saved.seats)
+                r=s.round,
+                names=i18n.join_words(
+                    i18n.embed(i18n.display_name(seat.name)) for seat in self.saved.seats
+                ),
             )
             # beside Continue, on the side it reads towards: its right, its left in Persian
             b = self.buttons[0].rect

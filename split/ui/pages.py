@@ -275,7 +275,8 @@ class StatsScene(MenuScene):
         for r, sh in zip(sheets.sheets_layout(area, len(shs)), shs, strict=False):
             rows = [int(sh["rows"].get(rank, 0)) for rank in RANKS]
             sheet = widgets.mirror(r, area)
-            sheets.draw_sheet(surface, sheet, sh["name"], rows, int(sh.get("negatives", 0)))
+            name = i18n.display_name(sh["name"])
+            sheets.draw_sheet(surface, sheet, name, rows, int(sh.get("negatives", 0)))
 
     def on_button(self, name: str) -> None:
         if name == "back":
@@ -403,7 +404,8 @@ class SettingsScene(MenuScene):
                 anchor="midleft" if rtl else "midright",
             )
         seats = i18n.join_words(
-            f"{i18n.embed(s.name)} ({_kind(s.kind)})" for s in self.ctx.settings.seats
+            f"{i18n.embed(i18n.display_name(s.name))} ({_kind(s.kind)})"
+            for s in self.ctx.settings.seats
         )
         sb = self.buttons[len(self.names())].rect
         widgets.text(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from split.app.i18n import embed, join_clauses, join_words, symbols
+from split.app.i18n import YOU, display_name, embed, join_clauses, join_words, symbols
 from split.engine.cards import RANKS
 
 from . import sheets, widgets
@@ -23,7 +23,7 @@ from .loop import Scene
 from .typeset import _
 
 KINDS = ("human", "random", "easy", "normal", "hard")
-DEFAULT_NAMES = ("You", "Ada", "Bo", "Cy", "Dee", "Eli")
+DEFAULT_NAMES = (YOU, "Ada", "Bo", "Cy", "Dee", "Eli")
 
 
 @dataclass
@@ -138,7 +138,12 @@ class RoundSummaryScene(_ButtonScene):
         scored = t.model.last_scored
         title = _("Round {n} is over").format(n=t.model.round)
         if scored is not None and scored.went_out is not None:
-            title += " \u2014 " + _("{name} went out").format(name=embed(t.names[scored.went_out]))
+            out = scored.went_out
+            title += " \u2014 " + (
+                _("you went out")
+                if t.you(out)
+                else _("{name} went out").format(name=embed(t.names[out]))
+            )
         elif scored is not None:
             title += " \u2014 " + _("the draw pile ran out")
         widgets.text(
@@ -222,11 +227,15 @@ class FinalScene(_ButtonScene):
         scores = t.state.scores()
         winners = t.state.winners()
         names = join_words(embed(t.names[s]) for s in winners)
+        if winners == [t.viewer] and t.you(t.viewer):
+            headline = _("You win!")
+        elif len(winners) == 1:
+            headline = _("{names} wins!").format(names=names)
+        else:
+            headline = _("{names} share the win!").format(names=names)
         widgets.text(
             surface,
-            _("{names} wins!").format(names=names)
-            if len(winners) == 1
-            else _("{names} share the win!").format(names=names),
+            headline,
             (W // 2, H // 6),
             int(fs * 1.6),
             widgets.GOLD,
@@ -259,7 +268,8 @@ class FinalScene(_ButtonScene):
                 self.on_play_again()
                 return
             seats = [
-                SeatSetup(n, k) for n, k in zip(self.table.names, self.table.kinds, strict=True)
+                SeatSetup(n, k)
+                for n, k in zip(self.table.seat_names, self.table.kinds, strict=True)
             ]
             new = NewGameScene(seats=seats, on_start=self.table_factory())
             app.pop(self)
@@ -298,7 +308,7 @@ class NewGameScene(_ButtonScene):
     def __init__(self, seats=None, on_start=None) -> None:
         super().__init__()
         self.seats: list[SeatSetup] = [SeatSetup(s.name, s.kind) for s in (seats or [])] or [
-            SeatSetup("You", "human"),
+            SeatSetup(YOU, "human"),
             SeatSetup("Ada", "normal"),
             SeatSetup("Bo", "normal"),
         ]
@@ -349,7 +359,7 @@ class NewGameScene(_ButtonScene):
         for i, seat in enumerate(self.seats):
             ry = y + i * rh
             label(_("Seat {n}").format(n=i + 1), ry)
-            name = seat.name + ("|" if self.editing == i else "")
+            name = seat.name + "|" if self.editing == i else display_name(seat.name)
             self.buttons.append(widgets.Button(f"name{i}", name, at(x0 + fs * 6, ry, fs * 11)))
             self.buttons.append(
                 widgets.Button(f"kind{i}", _(seat.kind), at(x0 + fs * 18, ry, fs * 8))
@@ -370,6 +380,8 @@ class NewGameScene(_ButtonScene):
     def on_button(self, name: str) -> None:
         if name.startswith("name"):
             self.editing = int(name[4:])
+            seat = self.seats[self.editing]
+            seat.name = display_name(seat.name)  # edit the name as it is shown
             pygame.key.start_text_input()
         elif name.startswith("kind"):
             seat = self.seats[int(name[4:])]

@@ -204,7 +204,7 @@ class TableScene(Scene):
     ) -> None:
         self.game = game
         self.seats = list(seats)
-        self.names = [_seat_name(s) for s in self.seats]
+        self.seat_names = [_seat_name(s) for s in self.seats]  # as the players wrote them
         self.kinds = [_seat_kind(s) for s in self.seats]
         self.on_action = on_action
         self.settings = settings if settings is not None else TableSettings()
@@ -415,6 +415,11 @@ class TableScene(Scene):
 
     # ================================================================== words
 
+    @property
+    def names(self) -> list[str]:
+        """The players' names as shown (the default "You" in the current language)."""
+        return [i18n.display_name(name) for name in self.seat_names]
+
     def names_in_text(self) -> list[str]:
         """The players' names as words inside a sentence of the current language."""
         return [i18n.embed(name) for name in self.names]
@@ -498,46 +503,78 @@ class TableScene(Scene):
         self.log.append(text)
         del self.log[:-200]
 
+    def you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the one person at the table: the log speaks to them."""
+        return seat == self.viewer and len(self.humans) == 1
+
     def _log_event(self, e) -> None:
+        """One line of the log per event; lines about you say "you" (in every language
+        the verb then agrees with its subject)."""
         nm = self.names_in_text()
+        you = self.you
         if isinstance(e, ev.RoundStarted):
-            self._log(_("Round {n}, dealt by {name}.").format(n=e.round, name=nm[e.dealer]))
-        elif isinstance(e, ev.CardDrawn):
-            who = nm[e.seat]
-            if e.seat == self.viewer and self.kinds[e.seat] == "human" and len(self.humans) == 1:
-                text = _("{name} drew {card}.").format(name=who, card=card_label(e.card))
+            if you(e.dealer):
+                self._log(_("Round {n}, you deal.").format(n=e.round))
             else:
-                text = _("{name} drew a card.").format(name=who)
+                self._log(_("Round {n}, dealt by {name}.").format(n=e.round, name=nm[e.dealer]))
+        elif isinstance(e, ev.CardDrawn):
+            if you(e.seat):
+                text = _("You drew {card}.").format(card=card_label(e.card))
+            else:
+                text = _("{name} drew a card.").format(name=nm[e.seat])
             if e.bonus:
                 text += " " + _("(strong bonus)")
             self._log(text)
         elif isinstance(e, ev.CardsTaken):
-            self._log(
-                _("{name} took {cards} from the discard row.").format(
-                    name=nm[e.seat], cards=" ".join(card_label(c) for c in e.cards)
+            cards = " ".join(card_label(c) for c in e.cards)
+            if you(e.seat):
+                self._log(_("You took {cards} from the discard row.").format(cards=cards))
+            else:
+                self._log(
+                    _("{name} took {cards} from the discard row.").format(
+                        name=nm[e.seat], cards=cards
+                    )
                 )
-            )
         elif isinstance(e, ev.MatchPlayed):
-            self._log(
-                _("{name} played a {type} match: {a} {b}.").format(
-                    name=nm[e.seat],
-                    type=_type(e.type),
-                    a=card_label(e.cards[0]),
-                    b=card_label(e.cards[1]),
-                )
-            )
+            a, b = (card_label(c) for c in e.cards)
+            if you(e.seat):
+                line = _("You played a {type} match: {a} {b}.")
+            else:
+                line = _("{name} played a {type} match: {a} {b}.")
+            self._log(line.format(name=nm[e.seat], type=_type(e.type), a=a, b=b))
         elif isinstance(e, ev.AutoMatched):
-            self._log(
-                _("{name} laid down {a} {b} (no turn yet).").format(
-                    name=nm[e.seat], a=card_label(e.cards[0]), b=card_label(e.cards[1])
-                )
-            )
+            a, b = (card_label(c) for c in e.cards)
+            if you(e.seat):
+                line = _("You laid down {a} {b} (no turn yet).")
+            else:
+                line = _("{name} laid down {a} {b} (no turn yet).")
+            self._log(line.format(name=nm[e.seat], a=a, b=b))
         elif isinstance(e, ev.MatchUpgraded):
-            self._log(
-                _(
+            if e.seat == e.owner:
+                line = (
+                    _("You upgraded your match with {card}: now {type}; {ret} came back to you.")
+                    if you(e.seat)
+                    else _(
+                        "{name} upgraded their own match with {card}: now {type}; {ret} "
+                        "went back to their hand."
+                    )
+                )
+            elif you(e.seat):
+                line = _(
+                    "You upgraded a match from {owner} with {card}: now {type}; {ret} "
+                    "went back to {owner}."
+                )
+            elif you(e.owner):
+                line = _(
+                    "{name} upgraded your match with {card}: now {type}; {ret} came back to you."
+                )
+            else:
+                line = _(
                     "{name} upgraded a match from {owner} with {card}: now {type}; {ret} "
                     "went back to {owner}."
-                ).format(
+                )
+            self._log(
+                line.format(
                     name=nm[e.seat],
                     owner=nm[e.owner],
                     card=card_label(e.card),
@@ -546,11 +583,26 @@ class TableScene(Scene):
                 )
             )
         elif isinstance(e, ev.BonusDeclined):
-            self._log(_("{name} skipped the bonus.").format(name=nm[e.seat]))
+            if you(e.seat):
+                self._log(_("You skipped the bonus."))
+            else:
+                self._log(_("{name} skipped the bonus.").format(name=nm[e.seat]))
         elif isinstance(e, ev.NegativeFilled):
             if e.reason == "perfect":
+                if you(e.by):
+                    line = _("You gave {name} a negative box.")
+                elif you(e.seat):
+                    line = _("{by} gave you a negative box.")
+                else:
+                    line = _("{by} gave {name} a negative box.")
+                self._log(line.format(by=nm[e.by], name=nm[e.seat]))
+            elif you(e.seat):
                 self._log(
-                    _("{by} gave {name} a negative box.").format(by=nm[e.by], name=nm[e.seat])
+                    ngettext(
+                        "You filled {n} negative box for cards in hand.",
+                        "You filled {n} negative boxes for cards in hand.",
+                        e.count,
+                    ).format(n=e.count)
                 )
             else:
                 self._log(
@@ -561,32 +613,37 @@ class TableScene(Scene):
                     ).format(name=nm[e.seat], n=e.count)
                 )
         elif isinstance(e, ev.MatchesTraded):
-            self._log(
-                _("{name} traded {a} {b} for {c} {d} from {other}.").format(
-                    name=nm[e.seat],
-                    other=nm[e.other],
-                    a=card_label(e.given[0]),
-                    b=card_label(e.given[1]),
-                    c=card_label(e.taken[0]),
-                    d=card_label(e.taken[1]),
-                )
-            )
+            if you(e.seat):
+                line = _("You traded {a} {b} for {c} {d} from {other}.")
+            elif you(e.other):
+                line = _("{name} traded {a} {b} for your {c} {d}.")
+            else:
+                line = _("{name} traded {a} {b} for {c} {d} from {other}.")
+            a, b = (card_label(c) for c in e.given)
+            c, d = (card_label(x) for x in e.taken)
+            self._log(line.format(name=nm[e.seat], other=nm[e.other], a=a, b=b, c=c, d=d))
         elif isinstance(e, ev.CardDiscarded):
-            self._log(
-                _("{name} discarded {card}.").format(name=nm[e.seat], card=card_label(e.card))
-            )
+            if you(e.seat):
+                self._log(_("You discarded {card}.").format(card=card_label(e.card)))
+            else:
+                self._log(
+                    _("{name} discarded {card}.").format(name=nm[e.seat], card=card_label(e.card))
+                )
         elif isinstance(e, ev.WentOut):
-            self._log(_("{name} went out!").format(name=nm[e.seat]))
+            if you(e.seat):
+                self._log(_("You went out!"))
+            else:
+                self._log(_("{name} went out!").format(name=nm[e.seat]))
         elif isinstance(e, ev.DrawPileEmptied):
             self._log(_("The draw pile is empty: the round ends."))
         elif isinstance(e, ev.RoundScored):
             self._log(_("Round {n} scored.").format(n=e.round))
         elif isinstance(e, ev.GameOver):
-            self._log(
-                _("Game over: {names} win(s).").format(
-                    names=i18n.join_words(nm[s] for s in e.winners)
-                )
-            )
+            if list(e.winners) == [self.viewer] and you(self.viewer):
+                self._log(_("Game over: you win!"))
+            else:
+                names = i18n.join_words(nm[s] for s in e.winners)
+                self._log(_("Game over: {names} win(s).").format(names=names))
 
     # ================================================================== layout
 
