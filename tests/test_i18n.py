@@ -139,6 +139,7 @@ def test_lists_use_the_language_punctuation():
         i18n.set_language("fa")
         assert i18n.join_words(["a", "b"]) == "a، b"
         assert i18n.join_clauses(["a", "b"]) == "a؛ b"
+        assert "\u00b7" not in i18n.join_facts(["a", "b"])  # next to ۰ a middle dot reads 0
         i18n.set_language("gl")
         assert i18n.join_words(["a", "b"]) == "a, b"
     finally:

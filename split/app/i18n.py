@@ -666,6 +666,13 @@ def join_clauses(items: Iterable[str]) -> str:
     return pgettext("clause separator", "; ").join(items)
 
 
+def join_facts(items: Iterable[str]) -> str:
+    """Short facts shown side by side on one line ("easy · 9 cards · dealer")."""
+    # TRANSLATORS: between short facts about a seat; Persian uses "، " (its digit zero
+    # is a dot, so a middle dot next to a number would read as 0).
+    return pgettext("between facts", " \u00b7 ").join(items)
+
+
 def language_name(code: str) -> str:
     """The name of language ``code`` in the current language, e.g. ``"Persa"`` in Galician."""
     return _(LANGUAGE_NAMES[code])

@@ -1630,15 +1630,13 @@ class TableScene(Scene):
                 pygame.draw.rect(surf, GLOW, r.inflate(4, 4), 4, border_radius=12)
             kind = self.kinds[seat]
             label = _("human") if kind == "human" else _(kind)
-            dealer = "  \u00b7 " + _("dealer") if seat == self.model.dealer else ""
             self._seat_header(surf, seat, r, fs, 70)
             hand = self.model.hands[seat]
             shown = len(hand) - sum(self.hidden[seat].values())
-            info = (
-                f"{label} \u00b7 "
-                + ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand))
-                + dealer
-            )
+            facts = [label, ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand))]
+            if seat == self.model.dealer:
+                facts.append(_("dealer"))
+            info = i18n.join_facts(facts)
             widgets.line(
                 surf, info, r, r.top + 4 + int(fs * 1.35), int(fs * 0.85), widgets.DIM, pad=8
             )
@@ -1846,9 +1844,10 @@ class TableScene(Scene):
         widgets.panel(surf, own, (60, 50, 10, 200) if active else (0, 40, 20, 200), 8)
         self._seat_header(surf, v, own, fs, 80)
         held = len(self.model.hands[v])
-        sub = ngettext("{n} card", "{n} cards", held).format(n=held)
+        facts = [ngettext("{n} card", "{n} cards", held).format(n=held)]
         if v == self.model.dealer:
-            sub += "  \u00b7 " + _("dealer")
+            facts.append(_("dealer"))
+        sub = i18n.join_facts(facts)
         widgets.line(
             surf, sub, own, own.top + 4 + int(fs * 1.3), int(fs * 0.85), widgets.DIM, pad=8
         )
