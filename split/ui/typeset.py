@@ -59,8 +59,14 @@ def fit(
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels, in the current language."""
-    return shaping.wrap_text(text, width, size, current_language(), bold)
+    """Break ``text`` into lines no wider than ``width`` pixels, in the current language
+    (cached: the log wraps the same entries on every redraw of the table)."""
+    return list(_wrap(text, size, width, bold, current_language()))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: int, bold: bool, lang: str) -> tuple[str, ...]:
+    return tuple(shaping.wrap_text(text, width, size, lang, bold))
 
 
 __all__ = ["_", "ngettext", "is_rtl", "render", "symbol", "fit", "wrap"]
