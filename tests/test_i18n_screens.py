@@ -15,7 +15,6 @@ import random  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from app_driver import start  # noqa: E402
 
 from split.app import i18n  # noqa: E402
 from split.app.rules_pages import PAGES  # noqa: E402
@@ -105,16 +104,6 @@ def open_screen(app, ctx, name: str) -> None:
             }[name]()
         )
     app.run_frames(3)
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    app, ctx = start(seed=1, size=SIZE)
-    try:
-        yield app, ctx
-    finally:
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))

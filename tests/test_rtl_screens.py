@@ -17,7 +17,7 @@ import random  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from app_driver import key, start  # noqa: E402
+from app_driver import key  # noqa: E402
 from test_i18n_screens import open_screen  # noqa: E402
 from ui_driver import make_table, settle  # noqa: E402
 
@@ -77,16 +77,6 @@ def lang(request):
     i18n.set_language(request.param)
     try:
         yield request.param
-    finally:
-        i18n.set_language("en")
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    app, ctx = start(seed=1, size=SIZE)
-    try:
-        yield app, ctx
     finally:
         i18n.set_language("en")
 
