@@ -705,7 +705,7 @@ def localize_digits(value: object, lang: str | None = None) -> str:
     if (lang or _current) != "fa":
         return text
     # Cards keep their universal symbols (a "10♥" is not a number) and read left to
-    # right as one word; everything between them is localized.
+    # right as one word, as does text already fenced by ltr(); the rest is localized.
     out = []
     at = 0
     for m in _KEEP_RE.finditer(text):

@@ -274,9 +274,8 @@ class StatsScene(MenuScene):
         shs = g["sheets"]
         for r, sh in zip(sheets.sheets_layout(area, len(shs)), shs, strict=False):
             rows = [int(sh["rows"].get(rank, 0)) for rank in RANKS]
-            sheet = widgets.mirror(r, area)
             name = i18n.display_name(sh["name"])
-            sheets.draw_sheet(surface, sheet, name, rows, int(sh.get("negatives", 0)))
+            sheets.draw_sheet(surface, r, name, rows, int(sh.get("negatives", 0)))
 
     def on_button(self, name: str) -> None:
         if name == "back":

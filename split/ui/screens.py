@@ -174,7 +174,7 @@ class RoundSummaryScene(_ButtonScene):
         for r, seat in zip(rects, order, strict=True):
             sheets.draw_sheet(
                 surface,
-                widgets.mirror(r, area),  # your own sheet first: on the right in Persian
+                r,  # your own sheet first: on the right in Persian
                 t.names[seat],
                 t.model.rows[seat],
                 t.model.negatives[seat],
@@ -227,7 +227,7 @@ class FinalScene(_ButtonScene):
         scores = t.state.scores()
         winners = t.state.winners()
         names = join_words(embed(t.names[s]) for s in winners)
-        if winners == [t.viewer] and t.you(t.viewer):
+        if len(winners) == 1 and t.you(winners[0]):
             headline = _("You win!")
         elif len(winners) == 1:
             headline = _("{names} wins!").format(names=names)

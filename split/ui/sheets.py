@@ -124,13 +124,19 @@ def draw_sheet(
 
 
 def sheets_layout(area: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """Rectangles for ``count`` sheets side by side (two rows when the area is narrow)."""
+    """Rectangles for ``count`` sheets side by side (two rows when the area is narrow),
+    in reading order: the first on the right in right-to-left languages."""
     cols = count if area.width / max(1, count) >= 230 or count <= 3 else (count + 1) // 2
     rows = (count + cols - 1) // cols
     w = area.width // cols
     h = area.height // rows
     return [
-        pygame.Rect(area.left + (i % cols) * w + 4, area.top + (i // cols) * h + 4, w - 8, h - 8)
+        widgets.mirror(
+            pygame.Rect(
+                area.left + (i % cols) * w + 4, area.top + (i // cols) * h + 4, w - 8, h - 8
+            ),
+            area,
+        )
         for i in range(count)
     ]
 

@@ -639,7 +639,7 @@ class TableScene(Scene):
         elif isinstance(e, ev.RoundScored):
             self._log(_("Round {n} scored.").format(n=e.round))
         elif isinstance(e, ev.GameOver):
-            if list(e.winners) == [self.viewer] and you(self.viewer):
+            if len(e.winners) == 1 and you(e.winners[0]):
                 self._log(_("Game over: you win!"))
             else:
                 names = i18n.join_words(nm[s] for s in e.winners)
@@ -1862,7 +1862,7 @@ class TableScene(Scene):
             new = self.model.round_rows[seat] if self.scoring else None
             sheets.draw_sheet(
                 surf,
-                widgets.mirror(r, area),  # your own sheet first: on the right in Persian
+                r,  # your own sheet first: on the right in Persian
                 self.names[seat],
                 self.model.rows[seat],
                 self.model.negatives[seat],
