@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
+import subprocess
+import sys
 from contextlib import redirect_stdout
 
 import pytest
 
-from split.bots import BOT_NAMES, make_bot, tournament
+from split.bots import BOT_NAMES, decision_seed, make_bot, tournament
 from split.bots.hints import Hint, hint
 from split.engine import GameConfig, GameState, PlayerView
 from split.engine.actions import Action
@@ -50,6 +53,32 @@ def test_make_bot_names_and_errors():
         assert make_bot(name, 1).name == name
     with pytest.raises(ValueError):
         make_bot("grandmaster", 1)
+
+
+def test_decision_seed_is_the_games_formula_and_a_31_bit_seed():
+    for game_seed, seat, move in [(0, 0, 0), (7, 1, 20), (2**40, 5, 999), (-3, 2, 1)]:
+        seed = decision_seed(game_seed, seat, move)
+        assert seed == hash((game_seed, seat, move)) & 0x7FFFFFFF
+        assert 0 <= seed < 2**31
+    seeds = {decision_seed(g, s, m) for g in range(3) for s in range(3) for m in range(3)}
+    assert len(seeds) == 27  # game, seat and move each change it
+
+
+def test_decision_seed_is_the_same_in_every_process():
+    """A resumed game asks its bots again in a new process: string hashing is salted
+    per process (PYTHONHASHSEED), the seed must not be."""
+    code = "from split.bots import decision_seed; print(decision_seed(12345, 3, 77))"
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": salt},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for salt in ("1", "2")
+    }
+    assert outs == {f"{decision_seed(12345, 3, 77)}\n"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -9,7 +9,8 @@ import pytest
 from split.engine.actions import Action
 from split.engine.cards import CARD_COUNT
 from split.engine.notation import state_json
-from split.engine.state import GameConfig, GameState, IllegalAction
+from split.engine.setup import GameConfig
+from split.engine.state import GameState, IllegalAction
 
 EVERY_CARD_TWICE = [2] * CARD_COUNT
 PLAY_PHASES = {"start", "play", "perfect-bonus", "strong-bonus", "weak-bonus"}

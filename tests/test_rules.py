@@ -19,9 +19,9 @@ from split.engine.cards import (
     parse_card,
 )
 from split.engine.notation import parse_config, state_json
-from split.engine.setup import SetupError
+from split.engine.setup import GameConfig, SetupError
 from split.engine.sheet import negative_value, row_value
-from split.engine.state import GameConfig, GameState, IllegalAction
+from split.engine.state import GameState, IllegalAction
 
 C = parse_card
 

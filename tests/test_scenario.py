@@ -177,7 +177,8 @@ def test_missing_file(tmp_path, capsys):
 
 
 def test_action_at_game_over_is_refused(tmp_path):
-    from split.engine.state import GameConfig, GameState
+    from split.engine.setup import GameConfig
+    from split.engine.state import GameState
 
     s = GameState.new(GameConfig(2, 0, 3))
     actions = []

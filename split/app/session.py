@@ -76,11 +76,10 @@ class Session:
         legal = s.legal_actions()
         if s.current is None or len(legal) == 1:
             return legal[0]
-        from split.bots import make_bot
+        from split.bots import decision_seed, make_bot
 
         kind = self.seats[s.current].kind
-        seed = hash((s.config.seed, s.current, len(self.game.actions))) & 0x7FFFFFFF
-        bot = make_bot(kind, seed)
+        bot = make_bot(kind, decision_seed(s.config.seed, s.current, len(self.game.actions)))
         return bot.choose(PlayerView.of(s, s.current), legal)
 
     def apply(self, action: Action) -> list[ev.Event]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
-from split.engine.cards import _MATCH_TYPE
+from split.engine.actions import Action, ActionKind
+from split.engine.cards import MATCH_TYPES
 
 
 class EasyBot:
@@ -29,40 +29,42 @@ class EasyBot:
         if len(legal) == 1:
             return legal[0]
         kinds = {a.kind for a in legal}
-        if PENALIZE in kinds:  # R6.1: the player with the best sheet
+        if ActionKind.PENALIZE in kinds:  # R6.1: the player with the best sheet
             return max(legal, key=lambda a: (view.score(a.a), -a.a))
-        if TRADE in kinds:
+        if ActionKind.TRADE in kinds:
             # Trade a match for a higher-ranked one of the same type (aces count high).
             def rank_worth(r: int) -> int:
                 return 13 if r == 0 else r
 
             best, gain = None, 0
             for a in legal:
-                if a.kind != TRADE:
+                if a.kind != ActionKind.TRADE:
                     continue
                 mine = view.matches[view.seat][a.a][0] >> 2
                 theirs = view.matches[a.b][a.c][0] >> 2
                 if rank_worth(theirs) - rank_worth(mine) > gain:
                     best, gain = a, rank_worth(theirs) - rank_worth(mine)
             return best if best is not None else Action.pass_()
-        if PASS in kinds and DRAW in kinds:  # strong bonus: always take the card
+        if (
+            ActionKind.PASS in kinds and ActionKind.DRAW in kinds
+        ):  # strong bonus: always take the card
             return Action.draw()
-        if TAKE in kinds:
+        if ActionKind.TAKE in kinds:
             # Take the top card only when it matches a card in hand.
             top = len(view.discard) - 1
             for a in legal:
-                if a.kind == TAKE and a.a == top:
+                if a.kind == ActionKind.TAKE and a.a == top:
                     rank = view.discard[top] >> 2
                     if any(c >> 2 == rank for c in view.hand):
                         return a
             return Action.draw()
-        if DRAW in kinds:
+        if ActionKind.DRAW in kinds:
             return Action.draw()
-        plays = [a for a in legal if a.kind in (MATCH, UPGRADE)]
+        plays = [a for a in legal if a.kind in (ActionKind.MATCH, ActionKind.UPGRADE)]
         if plays:
             best_type = max(self._type(view, a) for a in plays)
             return self._pick([a for a in plays if self._type(view, a) == best_type])
-        discards = [a for a in legal if a.kind == DISCARD]
+        discards = [a for a in legal if a.kind == ActionKind.DISCARD]
         counts: dict[int, int] = {}
         for c in view.hand:
             counts[c >> 2] = counts.get(c >> 2, 0) + 1
@@ -72,7 +74,7 @@ class EasyBot:
 
     @staticmethod
     def _type(view, a: Action) -> int:
-        if a.kind == MATCH:
-            return int(_MATCH_TYPE[a.a][a.b])
+        if a.kind == ActionKind.MATCH:
+            return int(MATCH_TYPES[a.a][a.b])
         x, y = view.matches[a.b][a.c]
-        return max(int(t) for t in (_MATCH_TYPE[a.a][x], _MATCH_TYPE[a.a][y]) if t is not None)
+        return max(int(t) for t in (MATCH_TYPES[a.a][x], MATCH_TYPES[a.a][y]) if t is not None)

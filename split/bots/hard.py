@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from split.engine.actions import Action
 from split.engine.sheet import negative_step, row_value
-from split.engine.state import GAME_OVER, ROUND_OVER, GameState
+from split.engine.state import GameState, Phase
 from split.engine.view import PlayerView
 
 from .knowledge import BASE
@@ -38,7 +38,7 @@ def static_value(state: GameState, seat: int, weights: Sequence[float]) -> float
     """This seat's standing in a full state: sheet with table matches counted, hands
     costed by how late the round is, pairs in hand nearly matches; minus the others'."""
     n = state.players
-    if state.phase in (ROUND_OVER, GAME_OVER):
+    if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
         scores = state.scores()
         return scores[seat] - sum(weights[s] * scores[s] for s in range(n))
     initial = 104 - 9 * n - 1
@@ -137,10 +137,10 @@ class HardBot:
         """Everyone plays ``normal`` until ``seat``'s next turn begins or the round ends."""
         for _ in range(MAX_ROLLOUT_ACTIONS):
             phase = state.phase
-            if phase in (ROUND_OVER, GAME_OVER):
+            if phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
                 return
             cur = state.current
-            if cur == seat and phase == "start" and state.turn > turn:
+            if cur == seat and phase == Phase.START and state.turn > turn:
                 return
             legal = state.legal_actions()
             if len(legal) == 1:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
-from split.engine.cards import _MATCH_TYPE, RANKS, MatchType, card_label
-from split.engine.state import STRONG_BONUS, GameState
+from split.engine.actions import Action, ActionKind
+from split.engine.cards import MATCH_TYPES, RANKS, MatchType, card_label
+from split.engine.state import GameState, Phase
 from split.engine.view import PlayerView
 
 from .base import make_bot
@@ -65,16 +65,16 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
         return names[seat] if names is not None else _("Seat {n}").format(n=seat + 1)
 
     kind = action.kind
-    if kind == MATCH:
-        t = _MATCH_TYPE[action.a][action.b]
+    if kind == ActionKind.MATCH:
+        t = MATCH_TYPES[action.a][action.b]
         # TRANSLATORS: {rank} is a card rank symbol (A, 2-10, J, Q, K); "s" is the English plural.
         return _("Match the two {rank}s: {type} match, {bonus}.").format(
             rank=symbols(RANKS[action.a >> 2]), type=_type_name(t), bonus=_bonus_words(t)
         )
-    if kind == UPGRADE:
+    if kind == ActionKind.UPGRADE:
         a, b = view.matches[action.b][action.c]
-        old = _MATCH_TYPE[a][b]
-        t = max(x for x in (_MATCH_TYPE[action.a][a], _MATCH_TYPE[action.a][b]) if x is not None)
+        old = MATCH_TYPES[a][b]
+        t = max(x for x in (MATCH_TYPES[action.a][a], MATCH_TYPES[action.a][b]) if x is not None)
         if action.b == view.seat:
             return _("Upgrade your {old} {rank}s with {card}: it becomes {type}, {bonus}.").format(
                 old=_type_name(old),
@@ -90,7 +90,7 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
             card=card_label(action.a),
             type=_type_name(t),
         )
-    if kind == DISCARD:
+    if kind == ActionKind.DISCARD:
         counts = sum(1 for c in view.hand if c >> 2 == action.a >> 2)
         if counts > 1:
             return _(
@@ -99,7 +99,7 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
         return _("Discard {card}: it pairs with nothing in your hand and helps no one.").format(
             card=card_label(action.a)
         )
-    if kind == TAKE:
+    if kind == ActionKind.TAKE:
         taken = view.discard[action.a :]
         card = card_label(taken[0])
         if len(taken) == 1:
@@ -109,23 +109,23 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
         return _(
             "Take {card} and the {count} cards above it: you can play it, and the rest pay."
         ).format(card=card, count=len(taken) - 1)
-    if kind == DRAW:
-        if view.phase == STRONG_BONUS:
+    if kind == ActionKind.DRAW:
+        if view.phase == Phase.STRONG_BONUS:
             if view.draw_pile <= 1:
                 return _("Draw the last card: the round ends now while you are ahead.")
             return _("Draw the bonus card: it is likely to pair with something you hold.")
         if view.draw_pile <= 1:
             return _("Draw the last card: the round ends now.")
         return _("Draw from the pile: nothing in the discard row is worth taking.")
-    if kind == PASS:
-        if view.phase == STRONG_BONUS:
+    if kind == ActionKind.PASS:
+        if view.phase == Phase.STRONG_BONUS:
             return _("Pass: another card in hand is more likely to cost you a negative box.")
         return _("Pass: no trade would move your matches up in value.")
-    if kind == PENALIZE:
+    if kind == ActionKind.PENALIZE:
         return _("Give {name} the negative box: they are the one to slow down.").format(
             name=name(action.a)
         )
-    if kind == TRADE:
+    if kind == ActionKind.TRADE:
         mine = view.matches[view.seat][action.a]
         theirs = view.matches[action.b][action.c]
         return _(

@@ -6,7 +6,7 @@ object with the same fields), never from hidden state (R10).
 
 from __future__ import annotations
 
-from split.engine.cards import _MATCH_TYPE, CARD_COUNT, COPIES, MatchType
+from split.engine.cards import CARD_COUNT, COPIES, MATCH_TYPES, MatchType
 from split.engine.setup import HAND_SIZE
 from split.engine.sheet import negative_step, negative_value, row_value
 
@@ -141,7 +141,7 @@ class Knowledge:
         return min(0.6, 1.0 - (1.0 - per) ** (others * 0.5 + 2 * (1.2 - self.phi)))
 
     def exposure(self, a: int, b: int) -> float:
-        t = _MATCH_TYPE[a][b]
+        t = MATCH_TYPES[a][b]
         if t is WEAK:
             return self.weak_exposure(a >> 2)
         if t is STRONG:

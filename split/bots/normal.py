@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
-from split.engine.cards import _MATCH_TYPE, MatchType
+from split.engine.actions import Action, ActionKind
+from split.engine.cards import MATCH_TYPES, MatchType, upgrades
 from split.engine.sheet import negative_step
 
 from .knowledge import BASE, RANK_COUNT, Knowledge
@@ -75,9 +75,7 @@ class Evaluator:
             for a, b in owned:
                 if a >> 2 != card >> 2:
                     continue
-                old = _MATCH_TYPE[a][b]
-                ta, tb = _MATCH_TYPE[card][a], _MATCH_TYPE[card][b]
-                if not ((ta is not None and ta > old) or (tb is not None and tb > old)):
+                if not upgrades(card, a, b):
                     continue
                 if owner == self.me:
                     v = 3.0
@@ -128,7 +126,7 @@ class Evaluator:
             return max(0.0, self.draw_ev()) if self.view.draw_pile > 1 else 0.0
         best = 0.0
         for i, (a, b) in enumerate(self.view.matches[self.me]):
-            if _MATCH_TYPE[a][b] is WEAK:
+            if MATCH_TYPES[a][b] is WEAK:
                 best = max(best, self._best_trade_for(a >> 2, WEAK, i))
         best = max(best, self._best_trade_for(rank, WEAK, -1))
         return 0.7 * best
@@ -139,7 +137,7 @@ class Evaluator:
             if other == self.me:
                 continue
             for c, d in owned:
-                if _MATCH_TYPE[c][d] is t:
+                if MATCH_TYPES[c][d] is t:
                     best = max(best, self.trade_value(rank, other, c >> 2))
         return best
 
@@ -167,7 +165,7 @@ class Evaluator:
     def match_value(self, x: int, y: int, hand_after: int, in_hand: bool = True) -> float:
         k = self.k
         rank = x >> 2
-        t = _MATCH_TYPE[x][y]
+        t = MATCH_TYPES[x][y]
         v = k.gain(self.me, rank) + self.bonus_value(t, rank) - self.exposure_loss(x, y)
         if in_hand:
             v += self.hand_delta((x, y))
@@ -176,9 +174,9 @@ class Evaluator:
     def upgrade_value(self, card: int, owner: int, index: int, hand_after: int) -> float:
         k = self.k
         a, b = self.view.matches[owner][index]
-        old = _MATCH_TYPE[a][b]
-        kept, returned = (a, b) if _MATCH_TYPE[card][a] > old else (b, a)
-        t = _MATCH_TYPE[card][kept]
+        old = MATCH_TYPES[a][b]
+        kept, returned = (a, b) if MATCH_TYPES[card][a] > old else (b, a)
+        t = MATCH_TYPES[card][kept]
         rank = card >> 2
         v = self.bonus_value(t, rank) - self.exposure_loss(card, kept)
         if owner == self.me:
@@ -199,9 +197,7 @@ class Evaluator:
         for a, b in view.matches[self.me]:
             if a >> 2 != rank:
                 continue
-            old = _MATCH_TYPE[a][b]
-            ta, tb = _MATCH_TYPE[card][a], _MATCH_TYPE[card][b]
-            if (ta is not None and ta > old) or (tb is not None and tb > old):
+            if upgrades(card, a, b):
                 d = max(d, 0.9 * (k.last_box(self.me, rank) + k.card_cost() + 4))
         for step in range(1, k.n):
             s = (self.me + step) % k.n
@@ -217,10 +213,7 @@ class Evaluator:
                 if owner == self.me:
                     continue
                 for a, b in owned:
-                    if a >> 2 == rank and (
-                        (_MATCH_TYPE[card][a] or 0) > _MATCH_TYPE[a][b]
-                        or (_MATCH_TYPE[card][b] or 0) > _MATCH_TYPE[a][b]
-                    ):
+                    if a >> 2 == rank and upgrades(card, a, b):
                         d += near * w * 0.3 * k.gain(s, rank)
                         break
         return d
@@ -253,10 +246,7 @@ class Evaluator:
             for m, (a, b) in enumerate(owned):
                 if a >> 2 != card >> 2:
                     continue
-                old = _MATCH_TYPE[a][b]
-                if not ((_MATCH_TYPE[card][a] or 0) > old or (_MATCH_TYPE[card][b] or 0) > old) or (
-                    old is PERFECT
-                ):
+                if not upgrades(card, a, b):  # a perfect match upgrades to nothing
                     continue
                 v = self.upgrade_value(card, owner, m, size - 1) - self.hand_delta((card,))
                 if best is None or v > best:
@@ -277,26 +267,26 @@ class Evaluator:
     def value(self, action: Action) -> float:
         kind = action.kind
         view = self.view
-        if kind == MATCH:
+        if kind == ActionKind.MATCH:
             return self.match_value(action.a, action.b, len(view.hand) - 2)
-        if kind == UPGRADE:
+        if kind == ActionKind.UPGRADE:
             return self.upgrade_value(action.a, action.b, action.c, len(view.hand) - 1)
-        if kind == DISCARD:
+        if kind == ActionKind.DISCARD:
             return self.discard_value(action.a) - 3.0  # a play that pays beats ending the turn
-        if kind == TAKE:
+        if kind == ActionKind.TAKE:
             return self.take_value(action.a)
-        if kind == DRAW:
+        if kind == ActionKind.DRAW:
             if view.draw_pile <= 1:
                 return self.end_now_value()
             return self.draw_ev()
-        if kind == PASS:
+        if kind == ActionKind.PASS:
             return 0.0
-        if kind == PENALIZE:
+        if kind == ActionKind.PENALIZE:
             s = action.a
             k = self.k
             step = negative_step(view.negatives[s] + view.hand_sizes[s] + 1)
             return k.weights[s] * step + 1e-3 * k.projected[s]
-        if kind == TRADE:
+        if kind == ActionKind.TRADE:
             mine = view.matches[self.me][action.a]
             theirs = view.matches[action.b][action.c]
             return self.trade_value(mine[0] >> 2, action.b, theirs[0] >> 2) - 1.0

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from split.engine.state import GameConfig, GameState
+from split.engine.setup import GameConfig
+from split.engine.state import GameState
 from split.engine.view import PlayerView
 
 from .base import BOT_NAMES, make_bot

@@ -1,14 +1,15 @@
 """The rules of Split as a pure state machine: no pygame, no I/O but the scenario runner."""
 
-from .actions import Action, parse_action
+from .actions import Action, ActionKind, parse_action
 from .cards import MatchType, card_str, match_type, parse_card
 from .game import Game, RecordError
-from .setup import DeckSetup, LaidOut, SetupError
-from .state import GameConfig, GameState, IllegalAction
+from .setup import DeckSetup, GameConfig, LaidOut, SetupError
+from .state import GameState, IllegalAction, Phase
 from .view import PlayerView
 
 __all__ = [
     "Action",
+    "ActionKind",
     "DeckSetup",
     "Game",
     "GameConfig",
@@ -16,6 +17,7 @@ __all__ = [
     "IllegalAction",
     "LaidOut",
     "MatchType",
+    "Phase",
     "PlayerView",
     "RecordError",
     "SetupError",

@@ -88,15 +88,29 @@ def _type_of(a: Card, b: Card) -> MatchType | None:
     return MatchType.WEAK
 
 
-# Precomputed, because legal-move generation asks this thousands of times a second.
-_MATCH_TYPE: tuple[tuple[MatchType | None, ...], ...] = tuple(
+# ``MATCH_TYPES[a][b]`` is ``match_type(a, b)``, precomputed for the engine's and
+# the bots' inner loops, which ask it thousands of times a second.
+MATCH_TYPES: tuple[tuple[MatchType | None, ...], ...] = tuple(
     tuple(_type_of(a, b) for b in range(CARD_COUNT)) for a in range(CARD_COUNT)
 )
 
 
 def match_type(a: Card, b: Card) -> MatchType | None:
     """R3.2: the type of the match two cards form, or None when the ranks differ."""
-    return _MATCH_TYPE[a][b]
+    return MATCH_TYPES[a][b]
+
+
+def upgrades(card: Card, a: Card, b: Card) -> bool:
+    """R5.2: whether ``card`` forms, with ``a`` or ``b``, a stronger match than ``a``+``b``.
+
+    >>> upgrades(parse_card("7H"), parse_card("7C"), parse_card("7D"))
+    True
+    >>> upgrades(parse_card("7C"), parse_card("7D"), parse_card("7H"))
+    False
+    """
+    old = MATCH_TYPES[a][b]
+    ta, tb = MATCH_TYPES[card][a], MATCH_TYPES[card][b]
+    return (ta is not None and ta > old) or (tb is not None and tb > old)
 
 
 def canonical_deck() -> list[Card]:

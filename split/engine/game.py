@@ -19,8 +19,8 @@ from .notation import (
     parse_config,
     play_actions,
 )
-from .setup import SetupError
-from .state import GameConfig, GameState
+from .setup import GameConfig, SetupError
+from .state import GameState
 
 
 class RecordError(ValueError):

@@ -11,9 +11,9 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .cards import Card, card_str, match_type, parse_card
-from .setup import ROUNDS, DeckSetup, LaidOut, Setup, SetupError
+from .setup import ROUNDS, DeckSetup, GameConfig, LaidOut, Setup, SetupError
 from .sheet import rows_dict
-from .state import GameConfig, GameState, IllegalAction
+from .state import GameState, IllegalAction
 
 RECORD_FORMAT = "split-game"
 RECORD_VERSION = 1

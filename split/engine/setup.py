@@ -1,4 +1,5 @@
-"""How a round begins: a shuffled or given deck dealt by R2.3, or a laid-out position.
+"""How a game and its rounds begin: the game's config, and for each round a shuffled
+or given deck dealt by R2.3, or a laid-out position.
 
 Both kinds of setup are checked to hold each of the 52 cards exactly twice and
 to leave the draw pile non-empty (NOTATION.md).
@@ -58,6 +59,38 @@ def shuffled_deck(seed: int, round_number: int) -> list[Card]:
     deck = canonical_deck()
     random.Random(f"split:{seed}:{round_number}").shuffle(deck)
     return deck
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What fixes a game before its first action: seats, first dealer, seed, given setups."""
+
+    players: int
+    dealer: int = 0
+    seed: int = 0
+    setups: tuple[Setup, ...] = ()
+
+    def check(self) -> None:
+        """Raise :class:`SetupError` unless this config can start a game."""
+        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise SetupError(
+                f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players!r}"
+            )
+        if not isinstance(self.dealer, int) or not 0 <= self.dealer < self.players:
+            raise SetupError(f"dealer must be a seat from 0 to {self.players - 1}")
+        if len(self.setups) > ROUNDS:
+            raise SetupError(f"at most {ROUNDS} round setups, not {len(self.setups)}")
+        for number, setup in enumerate(self.setups, 1):
+            try:
+                check_setup(setup, self.players)
+            except SetupError as err:
+                raise SetupError(f"round {number}: {err}") from None
+
+    def setup_for(self, round_number: int) -> Setup:
+        """The setup of round ``round_number``: the given one, or the engine's shuffle."""
+        if round_number <= len(self.setups):
+            return self.setups[round_number - 1]
+        return DeckSetup(tuple(shuffled_deck(self.seed, round_number)))
 
 
 def _check_counts(cards: list[Card]) -> None:

@@ -9,6 +9,7 @@ raises :class:`IllegalAction` with the reason and leaves the state untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from . import events as ev
 from .actions import (
@@ -23,28 +24,32 @@ from .actions import (
     UPGRADE,
     Action,
 )
-from .cards import _MATCH_TYPE, RANKS, Card, MatchType, card_str
-from .setup import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    ROUNDS,
-    DeckSetup,
-    Setup,
-    SetupError,
-    check_setup,
-    deal,
-    shuffled_deck,
-)
+from .cards import MATCH_TYPES, RANKS, Card, MatchType, card_str, upgrades
+from .setup import ROUNDS, GameConfig, deal
 from .sheet import sheet_score
 
-START = "start"
-PLAY = "play"
-PERFECT_BONUS = "perfect-bonus"
-STRONG_BONUS = "strong-bonus"
-WEAK_BONUS = "weak-bonus"
-ROUND_OVER = "round-over"
-GAME_OVER = "game-over"
-PHASES = (START, PLAY, PERFECT_BONUS, STRONG_BONUS, WEAK_BONUS, ROUND_OVER, GAME_OVER)
+
+class Phase(StrEnum):
+    """Where a turn or round stands; each value is the phase's name in NOTATION.md."""
+
+    START = "start"
+    PLAY = "play"
+    PERFECT_BONUS = "perfect-bonus"
+    STRONG_BONUS = "strong-bonus"
+    WEAK_BONUS = "weak-bonus"
+    ROUND_OVER = "round-over"
+    GAME_OVER = "game-over"
+
+
+# The phases as module constants too, read in the hot paths below (a global is
+# several times faster than an attribute of an Enum class).
+START = Phase.START
+PLAY = Phase.PLAY
+PERFECT_BONUS = Phase.PERFECT_BONUS
+STRONG_BONUS = Phase.STRONG_BONUS
+WEAK_BONUS = Phase.WEAK_BONUS
+ROUND_OVER = Phase.ROUND_OVER
+GAME_OVER = Phase.GAME_OVER
 
 _BONUS_PHASE = {
     MatchType.PERFECT: PERFECT_BONUS,
@@ -62,37 +67,6 @@ class IllegalAction(ValueError):
     """An action refused where it stands; ``str()`` is the reason in words."""
 
 
-@dataclass(frozen=True)
-class GameConfig:
-    """What fixes a game before its first action: seats, first dealer, seed, given setups."""
-
-    players: int
-    dealer: int = 0
-    seed: int = 0
-    setups: tuple[Setup, ...] = ()
-
-    def check(self) -> None:
-        """Raise :class:`SetupError` unless this config can start a game."""
-        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise SetupError(
-                f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players!r}"
-            )
-        if not isinstance(self.dealer, int) or not 0 <= self.dealer < self.players:
-            raise SetupError(f"dealer must be a seat from 0 to {self.players - 1}")
-        if len(self.setups) > ROUNDS:
-            raise SetupError(f"at most {ROUNDS} round setups, not {len(self.setups)}")
-        for number, setup in enumerate(self.setups, 1):
-            try:
-                check_setup(setup, self.players)
-            except SetupError as err:
-                raise SetupError(f"round {number}: {err}") from None
-
-    def setup_for(self, round_number: int) -> Setup:
-        if round_number <= len(self.setups):
-            return self.setups[round_number - 1]
-        return DeckSetup(tuple(shuffled_deck(self.seed, round_number)))
-
-
 @dataclass(eq=False)
 class GameState:
     """A whole game's position. Create one with :meth:`new`; copy with :meth:`clone`."""
@@ -100,7 +74,7 @@ class GameState:
     config: GameConfig
     round: int = 0
     dealer: int = 0
-    phase: str = START
+    phase: Phase = START
     current: int | None = None
     must_use: Card | None = None
     hands: list[list[Card]] = field(default_factory=list)
@@ -254,7 +228,7 @@ class GameState:
             if new_size < 2 and owner != seat:
                 continue
             for a, b in owned:
-                if a >> 2 == rank and _upgrades(card, a, b):
+                if a >> 2 == rank and upgrades(card, a, b):
                     return True
         return False
 
@@ -288,7 +262,7 @@ class GameState:
                 if must is not None and x != must:
                     continue
                 for owner, m, a, b in by_rank.get(x >> 2, ()):
-                    if _upgrades(x, a, b):
+                    if upgrades(x, a, b):
                         out.append(Action(UPGRADE, x, owner, m))
         if must is None:
             out.extend(Action(DISCARD, x) for x in distinct)
@@ -303,9 +277,9 @@ class GameState:
                 continue
             theirs = self.matches[other]
             for i, (a, b) in enumerate(mine):
-                t = _MATCH_TYPE[a][b]
+                t = MATCH_TYPES[a][b]
                 for j, (c, d) in enumerate(theirs):
-                    if _MATCH_TYPE[c][d] is t:
+                    if MATCH_TYPES[c][d] is t:
                         out.append(Action(TRADE, i, other, j))
         return out
 
@@ -370,12 +344,12 @@ class GameState:
         if not 0 <= owner < self.players or not 0 <= m < len(self.matches[owner]):
             return f"there is no match {owner}.{m}"
         a, b = self.matches[owner][m]
-        old = _MATCH_TYPE[a][b]
+        old = MATCH_TYPES[a][b]
         if a >> 2 != action.a >> 2:
             return "an upgrade needs a card of the match's rank (R5.2)"
         if old is MatchType.PERFECT:
             return "a perfect match cannot be upgraded (R5.2)"
-        if not _upgrades(action.a, a, b):
+        if not upgrades(action.a, a, b):
             return f"{card_str(action.a)} does not make this {old.label} match stronger (R5.2)"
         return "you must keep a card to discard (R5.4)"
 
@@ -458,14 +432,14 @@ class GameState:
         self._used(y)
         owned = self.matches[seat]
         owned.append((x, y))
-        t = _MATCH_TYPE[x][y]
+        t = MATCH_TYPES[x][y]
         self.phase = _BONUS_PHASE[t]
         return [ev.MatchPlayed(seat, (x, y), t, len(owned) - 1), ev.BonusStarted(seat, t)]
 
     def _upgrade(self, seat: int, card: Card, owner: int, index: int) -> list[ev.Event]:
         old = self.matches[owner].pop(index)
         a, b = old
-        kept, returned = (a, b) if _MATCH_TYPE[card][a] > _MATCH_TYPE[a][b] else (b, a)
+        kept, returned = (a, b) if MATCH_TYPES[card][a] > MATCH_TYPES[a][b] else (b, a)
         self.hands[seat].remove(card)
         self._forget(seat, card)
         self._used(card)
@@ -474,11 +448,11 @@ class GameState:
         new = (card, kept) if card <= kept else (kept, card)
         owned = self.matches[seat]
         owned.append(new)
-        t = _MATCH_TYPE[card][kept]
+        t = MATCH_TYPES[card][kept]
         self.phase = _BONUS_PHASE[t]
         return [
             ev.MatchUpgraded(
-                seat, card, owner, index, old, _MATCH_TYPE[a][b], kept, returned, new, t,
+                seat, card, owner, index, old, MATCH_TYPES[a][b], kept, returned, new, t,
                 len(owned) - 1,
             ),
             ev.CardReturned(owner, returned),
@@ -491,7 +465,7 @@ class GameState:
         self.matches[seat].append(taken)
         self.matches[other].append(given)
         self.phase = PLAY
-        t = _MATCH_TYPE[given[0]][given[1]]
+        t = MATCH_TYPES[given[0]][given[1]]
         return [ev.MatchesTraded(seat, mine, given, other, theirs, taken, t)]
 
     def _discard(self, seat: int, card: Card) -> list[ev.Event]:
@@ -571,7 +545,7 @@ class GameState:
             rest += singles
             for x, y in pairs:
                 self.matches[seat].append((x, y))
-                t = _MATCH_TYPE[x][y]
+                t = MATCH_TYPES[x][y]
                 out.append(ev.AutoMatched(seat, (x, y), t, len(self.matches[seat]) - 1))
         self.hands[seat] = rest
         self.known[seat] = [c for c in self.known[seat] if c in rest]
@@ -582,24 +556,4 @@ class GameState:
         return self._start_round(self.round + 1, dealer)  # R8.3
 
 
-def _upgrades(card: Card, a: Card, b: Card) -> bool:
-    """R5.2: whether ``card`` forms, with ``a`` or ``b``, a stronger match than ``a``+``b``."""
-    old = _MATCH_TYPE[a][b]
-    ta, tb = _MATCH_TYPE[card][a], _MATCH_TYPE[card][b]
-    return (ta is not None and ta > old) or (tb is not None and tb > old)
-
-
-__all__ = [
-    "GameConfig",
-    "GameState",
-    "IllegalAction",
-    "SetupError",
-    "PHASES",
-    "START",
-    "PLAY",
-    "PERFECT_BONUS",
-    "STRONG_BONUS",
-    "WEAK_BONUS",
-    "ROUND_OVER",
-    "GAME_OVER",
-]
+__all__ = ["GameState", "IllegalAction", "Phase"]

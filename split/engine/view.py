@@ -11,8 +11,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .cards import CARD_COUNT, COPIES, Card
+from .setup import GameConfig
 from .sheet import sheet_score
-from .state import GameConfig, GameState
+from .state import GameState, Phase
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class PlayerView:
     players: int
     round: int
     dealer: int
-    phase: str
+    phase: Phase
     current: int | None
     must_use: Card | None
     hand: tuple[Card, ...]

@@ -8,7 +8,7 @@ hand is fanned, with half of a big pip cut by the straight, torn edge. A match
 card, strong and weak ones show two different halves, and a badge names the type.
 
 Art is cached per height (:func:`art`); the table asks for new heights on resize.
-:class:`CardSprite` is the ``pygame.sprite.Sprite`` used for cards in motion.
+:class:`CardSprite` is a card in motion: an image and where it is.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import pygame
 from split.engine.cards import RANKS, SUIT_SYMBOLS, MatchType, is_red, match_type
 
 from . import typeset
+
+RGB = tuple[int, int, int]
 
 RED = (196, 28, 40)
 BLACK = (24, 24, 30)
@@ -40,7 +42,8 @@ FELT = (22, 96, 58)
 HALF_RATIO = 0.40  # a half card's width over its height (a whole card is ~0.71)
 
 
-def colour_of(card: int) -> tuple[int, int, int]:
+def colour_of(card: int) -> RGB:
+    """The ink of a card's face: red for diamonds and hearts, black otherwise (R1.2)."""
     return RED if is_red(card) else BLACK
 
 
@@ -55,19 +58,21 @@ class CardArt:
         self._halves: dict[tuple[int, bool], pygame.Surface] = {}
         self._matches: dict[tuple[int, int], pygame.Surface] = {}
         self._back: pygame.Surface | None = None
-        self._glows: dict[tuple[int, int, tuple[int, int, int]], pygame.Surface] = {}
+        self._glows: dict[tuple[int, int, RGB], pygame.Surface] = {}
 
     @property
     def size(self) -> tuple[int, int]:
+        """A half card's (width, height)."""
         return (self.w, self.h)
 
     @property
     def match_size(self) -> tuple[int, int]:
+        """A match's (width, height): two halves side by side."""
         return (self.w * 2, self.h)
 
     # ------------------------------------------------------------------ shapes
 
-    def _blank(self, left: bool, fill, border) -> pygame.Surface:
+    def _blank(self, left: bool, fill: RGB, border: RGB) -> pygame.Surface:
         """A half-card shape: rounded on the outer side, straight along the cut."""
         w, h, r = self.w, self.h, self.radius
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -184,7 +189,7 @@ class CardArt:
         self._matches[key] = surf
         return surf
 
-    def glow(self, width: int, height: int, colour=(255, 230, 90)) -> pygame.Surface:
+    def glow(self, width: int, height: int, colour: RGB = (255, 230, 90)) -> pygame.Surface:
         """A soft outline to put around a legal target (cached by size and colour)."""
         key = (width, height, colour)
         surf = self._glows.get(key)
@@ -230,16 +235,21 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-class CardSprite(pygame.sprite.Sprite):
-    """A card (or match, or back) moving on the table: an image and where it is."""
+class CardSprite:
+    """A card (or match, or back) moving on the table: an image and where it is.
+
+    The table blits it itself over its static layer, only while it flies, and
+    repaints just the rects it covered; so it sits in no ``pygame.sprite.Group``
+    and needs nothing of ``pygame.sprite.Sprite``.
+    """
 
     def __init__(self, image: pygame.Surface, pos: tuple[float, float]) -> None:
-        super().__init__()
         self.image = image
         self.rect = image.get_rect(topleft=(round(pos[0]), round(pos[1])))
         self.x, self.y = float(pos[0]), float(pos[1])
 
     def move_to(self, x: float, y: float) -> None:
+        """Put the top-left corner at (x, y); the rect follows, rounded to pixels."""
         self.x, self.y = x, y
         self.rect.topleft = (round(x), round(y))
 
