@@ -24,8 +24,8 @@ from split.app import i18n  # noqa: E402
 from split.app.main import create_app  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
-from split.ui.menu import GameTable  # noqa: E402
-from split.ui.pages import RulesScene  # noqa: E402
+from split.ui.menu.game import GameTable  # noqa: E402
+from split.ui.menu.rules import RulesScene  # noqa: E402
 
 SIZE = (1280, 720)
 OUT = ROOT / "docs" / "screens"

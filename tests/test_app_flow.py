@@ -19,8 +19,13 @@ from split.app.session import load_session, parse_save  # noqa: E402
 from split.app.settings import load_settings  # noqa: E402
 from split.app.stats import load_stats  # noqa: E402
 from split.engine.notation import state_json  # noqa: E402
-from split.ui.menu import GameTable, MainMenu, PauseScene, ResultsScene, SetupScene  # noqa: E402
-from split.ui.pages import RulesScene, SettingsScene, StatsScene  # noqa: E402
+from split.ui.menu.game import GameTable, ResultsScene  # noqa: E402
+from split.ui.menu.main import MainMenu  # noqa: E402
+from split.ui.menu.pause import PauseScene  # noqa: E402
+from split.ui.menu.rules import RulesScene  # noqa: E402
+from split.ui.menu.settings import SettingsScene  # noqa: E402
+from split.ui.menu.setup import SetupScene  # noqa: E402
+from split.ui.menu.stats import StatsScene  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

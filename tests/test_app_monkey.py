@@ -21,8 +21,13 @@ from split.app import i18n  # noqa: E402
 from split.app.main import parse_args  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
-from split.ui.menu import GameTable, MainMenu, PauseScene, SeatsEditor  # noqa: E402
-from split.ui.pages import RulesScene, SettingsScene, StatsScene  # noqa: E402
+from split.ui.menu.game import GameTable  # noqa: E402
+from split.ui.menu.main import MainMenu  # noqa: E402
+from split.ui.menu.pause import PauseScene  # noqa: E402
+from split.ui.menu.rules import RulesScene  # noqa: E402
+from split.ui.menu.settings import SettingsScene  # noqa: E402
+from split.ui.menu.setup import SeatsEditor, SetupScene  # noqa: E402
+from split.ui.menu.stats import StatsScene  # noqa: E402
 
 KEYS = [
     pygame.K_UP,
@@ -95,7 +100,7 @@ def _goto(app, ctx, phase: str) -> None:
             app.push(PauseScene(ctx, table))
         return
     scene = {
-        "setup": lambda: ctx.new_game_scene(),
+        "setup": lambda: SetupScene(ctx),
         "rules": lambda: RulesScene(ctx),
         "stats": lambda: StatsScene(ctx),
         "settings": lambda: SettingsScene(ctx),

@@ -17,12 +17,16 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from split.app import i18n  # noqa: E402
-from split.app.rules_pages import PAGES  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
 from split.ui import typeset, widgets  # noqa: E402
-from split.ui.menu import GameTable, PauseScene  # noqa: E402
-from split.ui.pages import RulesScene, SettingsScene, StatsScene  # noqa: E402
+from split.ui.menu.game import GameTable  # noqa: E402
+from split.ui.menu.pause import PauseScene  # noqa: E402
+from split.ui.menu.rules import RulesScene  # noqa: E402
+from split.ui.menu.rules_pages import PAGES  # noqa: E402
+from split.ui.menu.settings import SettingsScene  # noqa: E402
+from split.ui.menu.setup import SetupScene  # noqa: E402
+from split.ui.menu.stats import StatsScene  # noqa: E402
 from split.ui.screens import FinalScene, RoundSummaryScene  # noqa: E402
 
 SIZE = (1024, 600)
@@ -96,7 +100,7 @@ def open_screen(app, ctx, name: str) -> None:
     else:
         app.push(
             {
-                "new_game": lambda: ctx.new_game_scene(),
+                "new_game": lambda: SetupScene(ctx),
                 "rules_first": lambda: RulesScene(ctx, 0),
                 "rules_last": lambda: RulesScene(ctx, len(PAGES) - 1),
                 "stats": lambda: StatsScene(ctx),

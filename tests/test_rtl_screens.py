@@ -23,14 +23,15 @@ from ui_driver import make_table, settle  # noqa: E402
 
 from split.app import i18n  # noqa: E402
 from split.app.i18n import _  # noqa: E402
-from split.app.rules_pages import PAGES  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
 from split.engine import Game, GameConfig  # noqa: E402
 from split.engine.cards import RANKS  # noqa: E402
 from split.ui import sheets, widgets  # noqa: E402
-from split.ui.menu import SeatsEditor  # noqa: E402
-from split.ui.pages import RulesScene, SettingsScene  # noqa: E402
+from split.ui.menu.rules import RulesScene  # noqa: E402
+from split.ui.menu.rules_pages import PAGES  # noqa: E402
+from split.ui.menu.settings import SettingsScene  # noqa: E402
+from split.ui.menu.setup import SeatsEditor  # noqa: E402
 from split.ui.screens import FinalScene, RoundSummaryScene  # noqa: E402
 
 SIZE = (1024, 600)

@@ -181,7 +181,7 @@ def test_switching_language_mirrors_a_table_at_once(tmp_path, monkeypatch):
 
     from split.app.session import Session
     from split.app.settings import SeatChoice
-    from split.ui.menu import GameTable
+    from split.ui.menu.game import GameTable
 
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
     app, ctx = start(seed=1, size=(1280, 720))

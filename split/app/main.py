@@ -18,11 +18,19 @@ import shutil
 import sys
 import tempfile
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pygame and the ui load only when the game starts
+    import pygame
+
+    from split.app.context import AppContext
+    from split.ui.loop import App
 
 SELFTEST_LIMIT_S = 50.0
 
 
 def _size(text: str) -> tuple[int, int]:
+    """``--size WIDTHxHEIGHT`` as a pair of numbers."""
     w, sep, h = text.lower().partition("x")
     try:
         if not sep:
@@ -32,7 +40,8 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1280x720") from None
 
 
-def parse_args(argv: list[str] | None):
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The game's command line (``sys.argv`` when ``argv`` is None)."""
     p = argparse.ArgumentParser(prog="split", description="Split, the half-card game")
     p.add_argument("--selftest", action="store_true", help="check the install and exit")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
@@ -46,7 +55,8 @@ def parse_args(argv: list[str] | None):
     return p.parse_args(argv)
 
 
-def _icon():
+def _icon() -> pygame.Surface | None:
+    """The window icon, or None when it does not load."""
     import pygame
 
     from split.resources import asset_path
@@ -62,16 +72,17 @@ def create_app(
     fullscreen: bool = False,
     seed: int | None = None,
     sound: bool = True,
-):
+) -> tuple[App, AppContext]:
     """The App with the main menu on it, settings loaded and applied; returns (app, ctx).
 
     The caller runs it (``app.run()``, or ``app.run_frames`` in tests)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from split.app.context import AppContext, resolve_language
     from split.app.settings import load_settings
     from split.ui.loop import App
-    from split.ui.menu import AppContext, MainMenu, resolve_language
+    from split.ui.menu.main import MainMenu
 
     settings, problem = load_settings()
     resolve_language(settings.language)
@@ -90,7 +101,8 @@ def create_app(
     return app, ctx
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
+    """Play: the main menu until the window closes (or one frame with ``--first-frame``)."""
     import pygame
 
     app, _ctx = create_app(args.size, args.fullscreen, args.seed)
@@ -147,6 +159,7 @@ def _check_assets() -> tuple[list[str], dict[str, int]]:
 
 
 def _selftest() -> int:
+    """Check the install and play one bots-only game headless; 0 if all went well."""
     if (
         not os.environ.get("SDL_VIDEODRIVER")
         and sys.platform.startswith("linux")
@@ -180,13 +193,16 @@ def _selftest() -> int:
 
 
 def _selftest_in(t0: float) -> int:
+    """The self-test proper, in a temporary data folder, started at ``t0``."""
     import pygame
 
     import split
+    from split.app.context import AppContext, resolve_language
     from split.app.settings import SeatChoice, Settings
     from split.resources import asset_root
     from split.ui.loop import App
-    from split.ui.menu import AppContext, GameTable, MainMenu, resolve_language
+    from split.ui.menu.game import GameTable
+    from split.ui.menu.main import MainMenu
     from split.ui.screens import FinalScene, RoundSummaryScene
     from split.ui.sound import EFFECTS, Sound
 

@@ -6,15 +6,14 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from split.bots import BOT_NAMES
+from split.ui.menu.options import CARD_BACKS, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
+
 from .i18n import YOU
 from .storage import Invalid, Loaded, check_header, data_dir, read_json, write_json
 
 FORMAT, VERSION = "split-settings", 1
-SPEEDS = ("normal", "fast", "instant")
-CARD_BACKS = ("blue", "red", "green")
-SORT_ORDERS = ("rank", "suit")
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
-LANGUAGE_CODES = ("auto", "en", "gl", "te", "fa", "id")
+SEAT_KINDS = ("human", *BOT_NAMES)
 MAX_NAME = 16
 
 

@@ -7,14 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from split.bots import BOT_NAMES
 from split.engine.sheet import rows_dict
 
-from .settings import SEAT_KINDS
 from .storage import Invalid, Loaded, check_header, data_dir, read_json, write_json
 
 FORMAT, VERSION = "split-stats", 1
 RECENT = 20
-BOT_KINDS = tuple(k for k in SEAT_KINDS if k != "human")
 
 
 @dataclass
@@ -104,7 +103,7 @@ def parse_stats(obj: Any) -> Stats:
         raise Invalid("by_strength must be an object")
     clean: dict[str, list[int]] = {}
     for kind, pair in by.items():
-        if kind not in BOT_KINDS or not isinstance(pair, list) or len(pair) != 2:
+        if kind not in BOT_NAMES or not isinstance(pair, list) or len(pair) != 2:
             raise Invalid(f"by_strength has a bad entry {kind!r}")
         played, won = pair
         if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in pair):

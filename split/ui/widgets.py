@@ -8,6 +8,8 @@ import pygame
 
 from . import typeset
 
+Colour = tuple[int, int, int] | tuple[int, int, int, int]  # RGB, or RGBA for panels
+
 INK = (240, 240, 232)
 DIM = (180, 190, 180)
 GOLD = (245, 205, 80)
@@ -41,7 +43,9 @@ class Button:
         surface.blit(surf, surf.get_rect(center=self.rect.center))
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 10) -> None:
+def panel(
+    surface: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL, radius: int = 10
+) -> None:
     """A translucent dark panel (drawn through a temporary alpha surface)."""
     tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(tmp, colour, tmp.get_rect(), border_radius=radius)
@@ -53,7 +57,7 @@ def text(
     words: str,
     pos: tuple[int, int],
     size: int,
-    colour=INK,
+    colour: Colour = INK,
     bold: bool = False,
     width: int | None = None,
     anchor: str = "topleft",
@@ -91,7 +95,7 @@ def line(
     box: pygame.Rect,
     y: int,
     size: int,
-    colour=INK,
+    colour: Colour = INK,
     bold: bool = False,
     pad: int = 0,
     end: bool = False,
@@ -107,7 +111,9 @@ def line(
     return text(surface, words, (x, y), size, colour, bold, width, anchor=anchor)
 
 
-def paragraph(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, colour=INK) -> int:
+def paragraph(
+    surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, colour: Colour = INK
+) -> int:
     """Draw wrapped text inside ``rect``; returns the y below the last line."""
     y = rect.top
     rtl = typeset.is_rtl()

@@ -9,17 +9,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import N_
+from split.app.i18n import N_
 
 
 @dataclass(frozen=True)
 class Picture:
+    """A row of card groups under a page, with its caption."""
+
     groups: tuple[tuple[str, ...], ...]
     caption: str
 
 
 @dataclass(frozen=True)
 class RulesPage:
+    """One page of the rules: a title, its paragraphs, maybe a picture."""
+
     title: str
     paragraphs: tuple[str, ...]
     picture: Picture | None = None

@@ -1,0 +1,176 @@
+"""What the app hands every screen: settings applied at once and kept, the language, the
+sound, new and saved games, the statistics.
+
+    ctx = AppContext(app, settings, sound)
+    app.push(MainMenu(ctx, notice=problem))
+
+:class:`AppContext` fits the screens' :class:`split.ui.menu.context.MenuContext`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
+from split.app import i18n
+from split.app.i18n import _
+from split.ui.loop import App
+from split.ui.menu.context import Seat
+from split.ui.menu.game import GameTable
+from split.ui.screens import DEFAULT_NAMES
+from split.ui.table import TableScene
+
+from .session import Session, load_session, save_path
+from .settings import MAX_NAME, SeatChoice, Settings, save_settings
+from .stats import Stats, load_stats, save_stats
+
+
+class LiveSettings:
+    """What the table reads (speed, sort_order, card_back), backed by the app's settings:
+    the table's own Speed and Sort buttons change and save the player's settings too."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self._ctx = ctx
+
+    @property
+    def speed(self) -> str:
+        return self._ctx.settings.speed
+
+    @speed.setter
+    def speed(self, value: str) -> None:
+        self._ctx.change(speed=value)
+
+    @property
+    def sort_order(self) -> str:
+        return self._ctx.settings.sort_order
+
+    @sort_order.setter
+    def sort_order(self, value: str) -> None:
+        self._ctx.change(sort_order=value)
+
+    @property
+    def card_back(self) -> str:
+        return self._ctx.settings.card_back
+
+
+def resolve_language(code: str) -> str:
+    """The catalog for a settings language ('auto' asks the system); English if unknown."""
+    if code == "auto":
+        code = i18n.system_language()
+    try:
+        return i18n.set_language(code)
+    except (ValueError, OSError):
+        return i18n.set_language("en")
+
+
+def clean_seats(seats: Sequence[Seat]) -> tuple[SeatChoice, ...]:
+    """Seats from the setup screen as valid settings seats (names 1-16 printable)."""
+    out = []
+    for i, s in enumerate(seats):
+        name = "".join(ch for ch in str(s.name) if ch.isprintable()).strip()[:MAX_NAME]
+        out.append(SeatChoice(name or DEFAULT_NAMES[i % len(DEFAULT_NAMES)], s.kind))
+    return tuple(out)
+
+
+class AppContext:
+    """Shared by every screen: the App, the settings, the sound, the new-game seed."""
+
+    def __init__(
+        self,
+        app: App,
+        settings: Settings,
+        sound: Any = None,
+        seed: int | None = None,
+        save: bool = True,
+    ) -> None:
+        self.app = app
+        self.settings = settings
+        self.sound = sound
+        self.seed = seed  # --seed: used by the next new game only
+        self.save = save  # False: settings changes are not written (selftest)
+        self.live = LiveSettings(self)
+        self.notices: list[str] = []
+        self.apply_sound()
+
+    # settings ---------------------------------------------------------------
+    def change(self, **changes: Any) -> None:
+        """Apply a settings change at once and keep it."""
+        old = self.settings
+        self.settings = old.with_(**changes)
+        if self.save:
+            try:
+                save_settings(self.settings)
+            except OSError as err:
+                self.notices.append(_("Your settings could not be saved ({why}).").format(why=err))
+        if "language" in changes and changes["language"] != old.language:
+            resolve_language(self.settings.language)
+            # every screen lays itself out again: words change length, and a
+            # right-to-left language mirrors the layout
+            for scene in self.app.scenes:
+                scene.resize(self.app.size)
+        if "volume" in changes or "muted" in changes:
+            self.apply_sound()
+        if "fullscreen" in changes and bool(self.app.fullscreen) != self.settings.fullscreen:
+            self.app.toggle_fullscreen()
+        self.app.full_redraw = True
+        for scene in self.app.scenes:
+            if isinstance(scene, TableScene):
+                scene.static_dirty = True
+
+    def keep_seats(self, seats: Sequence[Seat]) -> None:
+        """Keep ``seats`` (cleaned) as the default players."""
+        self.change(seats=clean_seats(seats))
+
+    def apply_sound(self) -> None:
+        """Give the sound the settings' volume and mute."""
+        if self.sound is None:
+            return
+        with contextlib.suppress(Exception):  # sound must never stop the game
+            self.sound.set_volume(self.settings.volume)
+            self.sound.set_muted(self.settings.muted)
+
+    def click(self) -> None:
+        """Play the click of a pressed button."""
+        if self.sound is not None:
+            with contextlib.suppress(Exception):
+                self.sound.play("click")
+
+    # games ------------------------------------------------------------------
+    def start_game(self, seats: Sequence[Seat], dealer: int | None) -> GameTable:
+        """A new game with these seats (remembered as the next default), autosaved."""
+        clean = clean_seats(seats)
+        if clean != self.settings.seats:
+            self.change(seats=clean)
+        seed, self.seed = self.seed, None
+        session = Session.new(clean, seed=seed, dealer=dealer, path=save_path())
+        return GameTable(self, session)
+
+    def load_saved(self) -> Session | None:
+        """The autosave if it can be trusted; a damaged one is set aside with a notice."""
+        loaded = load_session()
+        if loaded.problem:
+            self.notices.append(loaded.problem)
+        return loaded.value
+
+    def autosave(self, session: Session) -> None:
+        """Save the game as it is now (after every action, and on quitting to the menu)."""
+        session.save()
+
+    def finish_game(self, session: Session) -> None:
+        """The game is over: count it in the statistics (once) and drop the autosave."""
+        stats = self.load_stats()
+        try:
+            if stats.record(session):
+                save_stats(stats)
+        except OSError as err:
+            self.notices.append(_("The statistics could not be saved ({why}).").format(why=err))
+        session.discard_save()
+
+    # statistics ---------------------------------------------------------------
+    def load_stats(self) -> Stats:
+        """The statistics kept so far; a damaged file is set aside with a notice."""
+        stats, problem = load_stats()
+        if problem:
+            self.notices.append(problem)
+        return stats

@@ -1,0 +1,115 @@
+"""What the app hands the screens: its settings, saves, statistics and sound.
+
+The screens see the app only through :class:`MenuContext` (the app's ``AppContext``
+fits it), so the ui never imports the app: the app applies and keeps settings,
+saves games and counts them, the screens ask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from split.engine import Game, GameState
+
+from ..loop import App, Scene
+
+
+class Seat(Protocol):
+    """One seat: its player's name and who plays it ("human" or a bot strength)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+
+class Preferences(Protocol):
+    """The player's settings as the screens read them (changed through the context)."""
+
+    @property
+    def language(self) -> str: ...
+
+    @property
+    def speed(self) -> str: ...
+
+    @property
+    def volume(self) -> float: ...
+
+    @property
+    def muted(self) -> bool: ...
+
+    @property
+    def fullscreen(self) -> bool: ...
+
+    @property
+    def card_back(self) -> str: ...
+
+    @property
+    def sort_order(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+
+class KeptGame(Protocol):
+    """A game the app keeps (its autosave): what the screens use of it."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+
+class Statistics(Protocol):
+    """The player's record: totals, per opponent strength, the last games' sheets."""
+
+    games: int
+    wins: int
+    best: int | None
+    by_strength: dict[str, list[int]]  # bot strength -> [played, won]
+    recent: list[dict[str, Any]]  # newest first, each with its final sheets
+
+    @property
+    def average(self) -> float | None: ...
+
+
+class MenuContext(Protocol):
+    """The app's services, shared by every screen."""
+
+    app: App
+    sound: Any  # a split.ui.sound.Sound, or None
+    live: Any  # what the table reads (speed, sort_order, card_back); setting one keeps it
+    notices: list[str]  # problems to tell the player (a damaged file, a failed save)
+
+    @property
+    def settings(self) -> Preferences: ...
+
+    def change(self, **changes: Any) -> None:
+        """Apply a settings change at once and keep it."""
+
+    def click(self) -> None:
+        """Play the click of a pressed button."""
+
+    def keep_seats(self, seats: Sequence[Seat]) -> None:
+        """Keep ``seats`` as the default players."""
+
+    def start_game(self, seats: Sequence[Seat], dealer: int | None) -> Scene:
+        """The table of a new game with these seats (``dealer`` None: drawn)."""
+
+    def load_saved(self) -> KeptGame | None:
+        """The autosaved game, if it can be trusted."""
+
+    def autosave(self, game: KeptGame) -> None:
+        """Save ``game`` as it is now."""
+
+    def finish_game(self, game: KeptGame) -> None:
+        """``game`` is over: count it in the statistics and drop its autosave."""
+
+    def load_stats(self) -> Statistics:
+        """The statistics kept so far."""

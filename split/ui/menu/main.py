@@ -1,0 +1,118 @@
+"""The main menu: Continue, New game, Rules, Statistics, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from split.app import i18n
+from split.app.i18n import _
+
+from .. import typeset, widgets
+from .context import KeptGame, MenuContext
+from .game import GameTable
+from .rules import RulesScene
+from .scene import BG, MenuScene
+from .settings import SettingsScene
+from .setup import SetupScene
+from .stats import StatsScene
+
+
+class MainMenu(MenuScene):
+    """Continue (when a trustworthy autosave exists), New game, Rules, Statistics,
+    Settings, Quit; a damaged file found at start-up is told here."""
+
+    title = "Split"
+
+    def __init__(self, ctx: MenuContext, notice: str | None = None) -> None:
+        super().__init__(ctx)
+        if notice:
+            ctx.notices.append(notice)
+        self.saved: KeptGame | None = None
+
+    def enter(self) -> None:
+        super().enter()
+        self.saved = self.ctx.load_saved()
+        if self.saved is not None:
+            self.focus = 0  # Continue
+
+    @property
+    def notice(self) -> str:
+        """Every notice the player has not yet seen, as one text."""
+        return " ".join(self.ctx.notices)
+
+    def layout(self) -> None:
+        fs = self.fs()
+        items = [
+            ("continue", _("Continue"), self.saved is not None),
+            ("new", _("New game"), True),
+            ("rules", _("Rules"), True),
+            ("stats", _("Statistics"), True),
+            ("settings", _("Settings"), True),
+            ("quit", _("Quit"), True),
+        ]
+        self.buttons = self.column(items, int(fs * 6.2))
+        if not self.buttons[self.focus % len(self.buttons)].enabled:
+            self.move_focus(1)
+
+    def render(self, surface: pygame.Surface) -> None:
+        W, H = self.size
+        surface.fill(BG)
+        fs = self.fs()
+        widgets.text(
+            surface, "Split", (W // 2, fs // 2), int(fs * 2.6), widgets.GOLD, True, anchor="midtop"
+        )
+        widgets.text(
+            surface,
+            _("the half-card game"),
+            (W // 2, int(fs * 3.9)),
+            fs,
+            widgets.DIM,
+            anchor="midtop",
+        )
+        if self.saved is not None:
+            s = self.saved.state
+            line = _("Saved game: round {r}, {names}").format(
+                r=s.round,
+                names=i18n.join_words(
+                    i18n.embed(i18n.display_name(seat.name)) for seat in self.saved.seats
+                ),
+            )
+            # beside Continue, on the side it reads towards: its right, its left in Persian
+            b = self.buttons[0].rect
+            rtl = i18n.is_rtl()
+            widgets.text(
+                surface,
+                line,
+                (b.left - fs if rtl else b.right + fs, b.centery),
+                int(fs * 0.8),
+                widgets.DIM,
+                width=max(50, (b.left if rtl else W - b.right) - 2 * fs),
+                anchor="midright" if rtl else "midleft",
+            )
+        if self.ctx.notices:
+            bottom = self.buttons[-1].rect.bottom + fs
+            lines = len(typeset.wrap(self.notice, fs, W - 104))
+            r = pygame.Rect(40, bottom, W - 80, min(H - bottom - 10, lines * int(fs * 1.3) + 20))
+            widgets.panel(surface, r)
+            widgets.paragraph(surface, self.notice, r.inflate(-24, -16), fs, widgets.ERROR)
+
+    def on_button(self, name: str) -> None:
+        app = self.app
+        if name != "quit":
+            self.ctx.notices.clear()
+        if name == "continue" and self.saved is not None:
+            session, self.saved = self.saved, None
+            app.push(GameTable(self.ctx, session))
+        elif name == "new":
+            app.push(SetupScene(self.ctx))
+        elif name == "rules":
+            app.push(RulesScene(self.ctx))
+        elif name == "stats":
+            app.push(StatsScene(self.ctx))
+        elif name == "settings":
+            app.push(SettingsScene(self.ctx))
+        elif name == "quit":
+            app.running = False
+
+    def on_back(self) -> None:
+        """Esc on the main menu does nothing (Quit is a button; the window can close)."""

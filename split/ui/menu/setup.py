@@ -1,0 +1,110 @@
+"""Choosing the players: the new-game screen, and the default players edited from Settings."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from split.app import i18n
+from split.app.i18n import _
+
+from .. import widgets
+from ..loop import Scene
+from ..screens import NewGameScene
+from .context import MenuContext, Seat
+from .scene import BG
+
+StartGame = Callable[[Sequence[Seat], int | None], Scene | None]
+
+
+class SetupScene(NewGameScene):
+    """The table's new-game screen, with Esc back and arrow keys; starts the app's table.
+
+    Down and Right move the focus on, Up and Left back; in right-to-left languages,
+    where the rows are mirrored, Left moves it on and Right back."""
+
+    def __init__(
+        self,
+        ctx: MenuContext,
+        seats: Sequence[Seat] | None = None,
+        on_start: StartGame | None = None,
+    ) -> None:
+        seats = seats if seats is not None else ctx.settings.seats
+        super().__init__(seats=list(seats), on_start=on_start or ctx.start_game)
+        self.ctx = ctx
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.editing is None:
+            k = event.key
+            if k == pygame.K_ESCAPE:
+                pygame.key.stop_text_input()
+                if self.app is not None and len(self.app.scenes) > 1:
+                    self.app.pop(self)
+                return
+            if k in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT) and self.buttons:
+                on = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
+                step = 1 if k in (pygame.K_DOWN, on) else -1
+                self.focus = (self.focus + step) % len(self.buttons)
+                self.dirty = True
+                return
+            if k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT and self.buttons:
+                self.focus = (self.focus - 1) % len(self.buttons)
+                self.dirty = True
+                return
+        if event.type == pygame.MOUSEMOTION:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(event.pos) and i != self.focus:
+                    self.focus = i
+                    self.dirty = True
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, b in enumerate(self.buttons):
+                if b.enabled and b.rect.collidepoint(event.pos):
+                    self.focus = i
+        super().handle_event(event)
+
+    def on_button(self, name: str) -> None:
+        if name == "start" and self.dealer is None and self.on_start is not None:
+            # "random" first dealer: drawn from the game's seed (R2.2), so --seed repeats it
+            scene = self.on_start(list(self.seats), None)
+            if scene is not None:
+                self.app.replace(scene)
+            return
+        super().on_button(name)
+
+    def leave(self) -> None:
+        with contextlib.suppress(pygame.error):
+            pygame.key.stop_text_input()
+
+
+class SeatsEditor(SetupScene):
+    """The default players, edited from the settings screen: "Save" instead of "Start"."""
+
+    def __init__(self, ctx: MenuContext) -> None:
+        super().__init__(ctx, ctx.settings.seats, on_start=self._save)
+
+    def _save(self, seats: Sequence[Seat], dealer: int | None) -> None:
+        self.ctx.keep_seats(seats)
+        self.app.pop(self)
+
+    def render(self, surface: pygame.Surface) -> None:
+        super().render(surface)
+        self.buttons = [b for b in self.buttons if b.name != "dealer"]
+        for b in self.buttons:
+            if b.name == "start":
+                b.label = _("Save")
+        # hide the first-dealer row: the default players have no dealer
+        fs = max(16, self.size[1] // 36)
+        rh = int(fs * 2.4)
+        y = int(fs * 4.5) + (len(self.seats) + 1) * rh
+        pygame.draw.rect(surface, BG, pygame.Rect(0, y - 4, self.size[0], rh + 4))
+        widgets.text(
+            surface,
+            _("Default players"),
+            (self.size[0] // 2, y + rh // 4),
+            fs,
+            widgets.DIM,
+            anchor="midtop",
+        )
