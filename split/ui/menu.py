@@ -117,7 +117,7 @@ class AppContext:
         self.app.full_redraw = True
         for scene in self.app.scenes:
             if isinstance(scene, TableScene):
-                scene.static_dirty = True
+                scene.invalidate()
 
     def apply_sound(self) -> None:
         if self.sound is None:
@@ -522,10 +522,7 @@ class GameTable(TableScene):
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_ESCAPE
-            and self.selected is None
-            and not self.show_sheets
-            and not self.show_reference
-            and self.press is None
+            and self.esc_free()
             and self.app is not None
         ):
             self.app.push(PauseScene(self.ctx, self))
@@ -609,7 +606,7 @@ class PauseScene(MenuScene):
 
     def render(self, surface) -> None:
         # The table below, as it is now (a changed setting shows at once), shaded.
-        self.table.static_dirty = True
+        self.table.invalidate()
         self.table.draw(surface)
         shade = pygame.Surface(self.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
@@ -648,5 +645,5 @@ class PauseScene(MenuScene):
             self.table._exit(self.table)
 
     def on_back(self) -> None:
-        self.table.static_dirty = True
+        self.table.invalidate()
         self.app.pop(self)
