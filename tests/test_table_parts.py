@@ -12,7 +12,7 @@ from split.engine.cards import MatchType, parse_card
 from split.engine.state import GameConfig, GameState
 from split.ui.table.gestures import drop_action, insert_place, targets_for
 from split.ui.table.layout import lay_out
-from split.ui.table.narration import Tone, describe, event_line, prompt
+from split.ui.table.narration import Tone, describe, event_line, prompt_line
 from split.ui.table.render import Hit
 
 C = parse_card
@@ -120,13 +120,15 @@ def test_upgrade_penalty_and_game_over_lines():
 
 def test_the_prompt_says_why_a_move_was_refused_and_whose_turn_it_is():
     state = GameState.new(GameConfig(3, 0, 1))  # seat 1 starts (R2.4)
-    text, tone = prompt(state, NAMES, error="draw first", note=None, busy=False, your_turn=True)
+    text, tone = prompt_line(
+        state, NAMES, error="draw first", note=None, busy=False, your_turn=True
+    )
     assert (text, tone) == ("Not allowed: draw first", Tone.REFUSED)
-    text, tone = prompt(state, NAMES, error=None, note=None, busy=False, your_turn=False)
+    text, tone = prompt_line(state, NAMES, error=None, note=None, busy=False, your_turn=False)
     assert (text, tone) == ("Bo is playing\u2026", Tone.WAITING)
-    text, tone = prompt(state, NAMES, error=None, note=None, busy=False, your_turn=True)
+    text, tone = prompt_line(state, NAMES, error=None, note=None, busy=False, your_turn=True)
     assert text.startswith("Your turn: draw") and tone is Tone.YOUR_TURN
-    assert prompt(state, NAMES, error=None, note=None, busy=True, your_turn=True)[0] == ""
+    assert prompt_line(state, NAMES, error=None, note=None, busy=True, your_turn=True)[0] == ""
 
 
 def test_a_hint_describes_its_action():

@@ -12,8 +12,9 @@ it): Play again starts a new table through ``table.new_game(seats, dealer)``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 import pygame
 
@@ -26,6 +27,27 @@ from .typeset import _
 
 KINDS = ("human", "random", "easy", "normal", "hard")
 DEFAULT_NAMES = (YOU, "Ada", "Bo", "Cy", "Dee", "Eli")
+
+
+class Table(Protocol):
+    """What these screens use of the table that pushes them."""
+
+    n: int
+    viewer: int
+    humans: list[int]
+    seat_names: list[str]
+    kinds: list[str]
+    model: Any
+    state: Any
+    on_exit: Callable[[Any], None] | None
+
+    @property
+    def names(self) -> list[str]: ...
+    def you(self, seat: int | None) -> bool: ...
+    def opponents(self) -> list[int]: ...
+    def reveal(self, seat: int) -> None: ...
+    def next_round(self) -> None: ...
+    def new_game(self, seats: Sequence[Any], dealer: int) -> Any: ...
 
 
 @dataclass
@@ -89,7 +111,7 @@ class _ButtonScene(Scene):
 class PassScene(_ButtonScene):
     """Hot-seat: hide the hand until the next human says they are there."""
 
-    def __init__(self, table, seat: int) -> None:
+    def __init__(self, table: Table, seat: int) -> None:
         super().__init__()
         self.table, self.seat = table, seat
 
@@ -127,7 +149,7 @@ class PassScene(_ButtonScene):
 class RoundSummaryScene(_ButtonScene):
     """R8.2: every sheet, with the boxes this round filled lit, and what filled them."""
 
-    def __init__(self, table) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
         self.timer = 0.0
@@ -217,7 +239,7 @@ class FinalScene(_ButtonScene):
     """R9.4: the winner(s), every total, and play again (``on_play_again``, or the new-game
     screen starting ``table.new_game``)."""
 
-    def __init__(self, table, on_play_again: Callable[[], None] | None = None) -> None:
+    def __init__(self, table: Table, on_play_again: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.table = table
         self.on_play_again = on_play_again

@@ -21,7 +21,17 @@
 Useful state for the layers around it: ``model`` (what is drawn), ``log`` (every
 action in words), ``viewer`` (the seat at the bottom), ``human_turn()``,
 ``find_hit(kind, a, b)`` (where a thing is on screen, for tests and tutorials),
-``try_action(action)`` (the same path a gesture takes) and ``finish_animations()``.
+``try_action(action)`` (the same path a gesture takes), ``finish_animations()``,
+``invalidate()`` (what it shows changed elsewhere, e.g. a setting: draw it again),
+``esc_free()`` (Esc has nothing of the table's to close) and ``new_game(seats,
+dealer)`` (a fresh table, for Play again).
+
+The parts: :mod:`.layout` (rectangles from window size, seat count and direction),
+:mod:`.narration` (the words), :mod:`.animator` (events to flights), :mod:`.gestures`
+(input to actions), :mod:`.render` (the static layer and the hit list), :mod:`.driver`
+(the bots), :mod:`.hand` (your hand's order), :mod:`.settings`, and :mod:`.scene`,
+which wires them together. A new game's deal is animated from
+``Game.opening_events``.
 
 Every gesture becomes an :class:`~split.engine.Action`; only ``game.apply`` changes
 the game. Applying returns events; the table animates them one by one, updating

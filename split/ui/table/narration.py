@@ -61,7 +61,7 @@ def describe(action: Action, discard: Sequence[int], names: Sequence[str]) -> st
     return _("next round")
 
 
-def prompt(
+def prompt_line(
     state: GameState,
     names: Sequence[str],
     *,

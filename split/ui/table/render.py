@@ -70,7 +70,7 @@ def focusable(hits: Sequence[Hit]) -> list[Hit]:
     return [h for h in hits if h.kind not in ("hand_area", "discard_area")]
 
 
-def chip(fs: int) -> pygame.Surface:
+def chip_image(fs: int) -> pygame.Surface:
     """The red penalty chip (R6.1) for body text of size ``fs``."""
     r = max(10, fs)
     surf = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
@@ -383,7 +383,7 @@ class Renderer:
                 y = r.top + 4 + i * int(fs * 1.25)
                 widgets.line(surf, line, r, y, fs, TONES[tone], pad=10)
         if t.human_turn() and t.state.phase == PERFECT_BONUS:
-            image = chip(fs)
+            image = chip_image(fs)
             rect = widgets.mirror(image.get_rect(midright=(r.right - 10, r.centery)), r)
             if ("chip", -1, -1) not in self.hide_keys:
                 surf.blit(image, rect)

@@ -22,15 +22,14 @@ from ..loop import Scene
 from ..model import TableModel
 from ..screens import FinalScene, PassScene, RoundSummaryScene
 from ..typeset import _, is_rtl
-from . import narration, render
-from . import settings as table_settings
 from .animator import Animator
 from .driver import BotDriver
 from .gestures import Gestures, action_keys
 from .hand import HandOrder, sort_key
 from .layout import TableLayout, lay_out
-from .render import Hit, Renderer
-from .settings import TableSettings
+from .narration import Tone, describe, event_line, prompt_line
+from .render import Hit, Renderer, chip_image
+from .settings import TableSettings, changed, following_speed, speeds_of
 
 
 def _seat_name(seat: Any) -> str:
@@ -118,13 +117,15 @@ class TableScene(Scene):
 
     @property
     def state(self) -> GameState:
+        """The game's position now (ahead of the picture while events still play)."""
         return self.game.state
 
     def timing(self) -> tuple[float, float, float]:
         """(flight, bot pause, deal stagger) seconds at the chosen speed."""
-        return table_settings.timing(self.settings)
+        return speeds_of(self.settings)
 
     def play_sound(self, name: str) -> None:
+        """Play a sound effect, if the table has sound."""
         if self.sound is not None:
             with contextlib.suppress(Exception):  # sound must never stop the game
                 self.sound.play(name)
@@ -195,20 +196,20 @@ class TableScene(Scene):
             action, reason = h.action, h.reason
         except ImportError:
             action, reason = legal[0], ""
-        described = narration.describe(action, self.model.discard, self.names_in_text())
+        described = describe(action, self.model.discard, self.names_in_text())
         self.note = _("Hint: {action}. {reason}").format(action=described, reason=reason)
         self.hint_keys = frozenset(action_keys(action, self.hand.cards, self.viewer))
 
     def toggle_sort(self) -> None:
         """S: rank order <-> suit order (and forget any dragged arrangement)."""
         order = "suit" if getattr(self.settings, "sort_order", "rank") == "rank" else "rank"
-        self.settings = table_settings.changed(self.settings, sort_order=order)
+        self.settings = changed(self.settings, sort_order=order)
         self.hand.resort(self._sort_key())
 
     def next_speed(self) -> None:
         """The Speed button: normal, fast, instant, and round again."""
-        speed = table_settings.next_speed(self.settings)
-        self.settings = table_settings.changed(self.settings, speed=speed)
+        speed = following_speed(self.settings)
+        self.settings = changed(self.settings, speed=speed)
 
     def _sort_key(self) -> Callable[[int], Any]:
         return sort_key(getattr(self.settings, "sort_order", "rank"))
@@ -233,9 +234,9 @@ class TableScene(Scene):
         """Whether ``seat`` is the one person at the table: the log speaks to them."""
         return seat == self.viewer and len(self.humans) == 1
 
-    def prompt(self) -> tuple[str, narration.Tone]:
+    def prompt(self) -> tuple[str, Tone]:
         """The prompt line: what you can do now (or why a move was refused)."""
-        return narration.prompt(
+        return prompt_line(
             self.state,
             self.names_in_text(),
             error=self.error,
@@ -271,7 +272,8 @@ class TableScene(Scene):
         return cardart.art(grid.height, getattr(self.settings, "card_back", "blue"))
 
     def chip(self) -> pygame.Surface:
-        return render.chip(self.layout.fs)
+        """The penalty chip at this layout's size."""
+        return chip_image(self.layout.fs)
 
     def face(self, seat: int, card: int, size: str = "hand") -> pygame.Surface:
         """A card's image in flight: its face if the viewer may see it (R10), else its back."""
@@ -280,6 +282,7 @@ class TableScene(Scene):
         return self.art("back").back()
 
     def hand_positions(self) -> list[tuple[int, int]]:
+        """Where your hand's cards lie, the selected one lifted."""
         sel = self.selected
         lifted = sel[1] if sel is not None and sel[0] == "hand" else None
         return self.layout.hand_positions(len(self.hand.cards), lifted)
@@ -295,24 +298,30 @@ class TableScene(Scene):
         return self.back_pos(seat, max(1, len(self.model.hands[seat])) - 1)
 
     def back_pos(self, seat: int, i: int) -> tuple[int, int]:
+        """Where an opponent's ``i``-th card back lies."""
         return self.layout.back_pos(self.seat_rect(seat), len(self.model.hands[seat]), i)
 
     def match_pos(self, seat: int, m: int) -> tuple[int, int]:
+        """Where a seat's match ``m`` lies."""
         row = None if seat == self.viewer else self.seat_rect(seat)
         return self.layout.match_pos(row, len(self.model.matches[seat]), m)
 
     def discard_pos(self, i: int) -> tuple[int, int]:
+        """Where discard ``i`` lies in the row as it is now."""
         return self.layout.discard_pos(i, len(self.model.discard))
 
     def pile_top(self, cards: int) -> tuple[int, int]:
+        """Where the top card of a pile of ``cards`` lies."""
         return self.layout.pile_top(cards)
 
     def score_pos(self, seat: int) -> tuple[int, int]:
+        """Where a seat's score is shown."""
         return self.layout.score_pos(self.seat_rect(seat))
 
     # ================================================================== events, as they play
 
     def viewer_seat(self) -> int:
+        """The seat at the bottom of the table."""
         return self.viewer
 
     def paused(self) -> bool:
@@ -322,7 +331,7 @@ class TableScene(Scene):
     def react(self, e: ev.Event) -> None:
         """An event has just changed the model: log it and follow it on the table."""
         you = self.viewer if len(self.humans) == 1 else None
-        line = narration.event_line(e, self.names_in_text(), you)
+        line = event_line(e, self.names_in_text(), you)
         if line is not None:
             self._log(line)
         if isinstance(e, ev.RoundStarted):
@@ -397,6 +406,7 @@ class TableScene(Scene):
     # ================================================================== the loop
 
     def resize(self, size: tuple[int, int]) -> None:
+        """A new window size (or language direction): a new layout."""
         self.layout = lay_out(size, self.n, is_rtl())
 
     def invalidate(self) -> None:

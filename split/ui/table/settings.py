@@ -28,12 +28,12 @@ def read(settings: Any) -> TableSettings:
     )
 
 
-def timing(settings: Any) -> tuple[float, float, float]:
+def speeds_of(settings: Any) -> tuple[float, float, float]:
     """(flight seconds, bot pause seconds, deal stagger seconds) for the chosen speed."""
     return SPEEDS.get(getattr(settings, "speed", "normal"), SPEEDS["normal"])
 
 
-def next_speed(settings: Any) -> str:
+def following_speed(settings: Any) -> str:
     """The speed after the current one, for the Speed button (round and round)."""
     order = list(SPEEDS)
     cur = getattr(settings, "speed", "normal")
