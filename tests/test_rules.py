@@ -70,6 +70,50 @@ def test_r2_4_player_after_dealer_starts():
     assert s.current == 3 and s.phase == "start"
 
 
+def test_r2_3_r2_4_the_first_deal_is_told_by_its_events():
+    deck = canonical_deck()
+    config = parse_config(
+        {"players": 3, "dealer": 1, "rounds": [{"deck": [card_str(c) for c in deck]}]}
+    )
+    s, events = GameState.start(config)
+    started, turn = events
+    assert isinstance(started, ev.RoundStarted) and started.round == 1 and started.dealer == 1
+    # R2.3: one card at a time from the seat after the dealer, 9 each
+    assert [seat for seat, _card in started.deal[:4]] == [2, 0, 1, 2]
+    assert [card for _seat, card in started.deal] == deck[:27]
+    for seat in range(3):
+        assert sorted(c for p, c in started.deal if p == seat) == sorted(s.hands[seat])
+    assert started.discard == (deck[27],) and started.draw_pile == 104 - 28
+    assert turn == ev.TurnStarted(2)  # R2.4: the player after the dealer starts
+    assert state_json(GameState.new(config)) == state_json(s)
+
+
+def test_r2_3_a_game_keeps_the_events_of_its_first_deal():
+    from split.engine import Game
+
+    config = GameConfig(4, dealer=2, seed=11)
+    game = Game(config)
+    opening = GameState.start(config)[1]
+    assert game.opening_events == opening
+    for action in game.state.legal_actions()[:1]:
+        game.apply(action)
+    assert game.opening_events == opening, "later actions do not change the first deal"
+    assert Game.from_json(game.to_json()).opening_events == opening
+
+
+def test_r3_3_matches_laid_out_before_play_are_in_the_opening_events():
+    config = parse_config(
+        {
+            "players": 2,
+            "dealer": 1,
+            "rounds": [{"hands": [["2C"], ["3C"]], "draw": ["4C"], "table": [[["7H", "7D"]], []]}],
+        }
+    )
+    s, (started, _turn) = GameState.start(config)
+    assert [sorted(m) for m in started.table[0]] == [sorted((C("7H"), C("7D")))]
+    assert started.table == tuple(tuple(m) for m in s.matches)  # R3.3: in front of seat 0
+
+
 def test_r3_1_different_ranks_never_match():
     assert match_type(C("7H"), C("8H")) is None
     s = position([["7H", "8H", "2C"], ["3C"]])

@@ -84,11 +84,11 @@ def test_every_action_by_drag_and_drop(setup, action, lang):
 
 def test_take_lifts_the_cards_above_it():
     game, app, table = table_at()
-    drag(app, spot(table, "discard", 0), table.hand_rect.center)
+    drag(app, spot(table, "discard", 0), table.layout.hand_rect.center)
     # 3D cannot be used: refused with the engine's reason, nothing changed
     assert not game.actions
     assert table.error and "3D" in table.error
-    drag(app, spot(table, "discard", 1), table.hand_rect.center)
+    drag(app, spot(table, "discard", 1), table.layout.hand_rect.center)
     assert last(game) == "take 1"
     assert parse_card("7S") in game.state.hands[0]
 
@@ -135,7 +135,7 @@ def test_match_upgrade_discard_by_click_then_click():
     assert last(game) == "upgrade 7D 1.0"
     game, app, table = table_at("draw")
     click(app, spot(table, "hand", hand_index(table, "2C")))
-    click(app, (table.discard_rect.right - 6, table.discard_rect.bottom - 6))
+    click(app, (table.layout.discard_rect.right - 6, table.layout.discard_rect.bottom - 6))
     assert last(game) == "discard 2C"
 
 
@@ -147,7 +147,7 @@ def test_keyboard_number_selects_and_tab_enter_clicks():
     key(app, pygame.K_1 + j)
     assert last(game) == "match 7D 7H"
     # Tab to the Skip button and press Enter
-    items = [h for h in table.hits if h.kind not in ("hand_area", "discard_area")]
+    items = [h for h in table.hits() if h.kind not in ("hand_area", "discard_area")]
     target = next(n for n, h in enumerate(items) if h.kind == "button" and h.a == 0)
     for _ in range(target + 1):
         key(app, pygame.K_TAB)
@@ -167,7 +167,7 @@ def test_penalize_by_clicking_a_seat_and_trade_by_clicks():
 
 def test_skip_button_for_the_strong_bonus():
     game, app, table = table_at("draw", "match 7D 7H")
-    click(app, table.buttons["skip"].rect.center)
+    click(app, table.renderer.buttons["skip"].rect.center)
     assert last(game) == "pass"
 
 
@@ -189,7 +189,7 @@ def test_illegal_drop_is_sent_back_with_the_reason(setup, src, dst, reason):
     count = len(game.actions)
     start = spot(table, "hand", hand_index(table, src[1]))
     end = (
-        (table.discard_rect.right - 6, table.discard_rect.bottom - 6)
+        (table.layout.discard_rect.right - 6, table.layout.discard_rect.bottom - 6)
         if dst == "discard"
         else spot(table, *dst)
     )
@@ -211,16 +211,16 @@ def test_glow_only_on_legal_targets_while_dragging():
         pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 300), rel=(0, 0), buttons=(1, 0, 0))
     )
     app.step()
-    targets = table.press.targets
+    targets = table.gestures.press.targets
     legal = game.state.legal_actions()
     d = parse_card("7D")
     want = {("match", a.b, a.c) for a in legal if a.kind == "upgrade" and a.a == d}
     want |= {("discard_area", -1, -1)}
-    want |= {("hand", j, -1) for j, c in enumerate(table.order) if c == parse_card("7H")}
+    want |= {("hand", j, -1) for j, c in enumerate(table.hand.cards) if c == parse_card("7H")}
     assert targets == want
     # nothing else glows: draw the frame and compare the lit keys with the targets
-    table._build_static()
-    assert table._glow_keys == want and not table.hint_keys
+    table.renderer.build(table)
+    assert table.renderer.glow_keys == want and not table.hint_keys
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
     app.run_frames(3)
     assert len(game.actions) == 1  # dropped on nothing: back to the hand
@@ -228,20 +228,20 @@ def test_glow_only_on_legal_targets_while_dragging():
 
 def test_reorder_by_dragging_within_the_hand_and_sort_key(lang):
     game, app, table = table_at("draw")
-    first = table.order[0]
-    end = table.find_hit("hand", len(table.order) - 1).rect
+    first = table.hand.cards[0]
+    end = table.find_hit("hand", len(table.hand.cards) - 1).rect
     # past the last card in reading order: its right edge, or its left edge in Persian
     past = end.left + 2 if lang == "fa" else end.right - 2
     drag(app, spot(table, "hand", 0), (past, end.centery))
-    assert table.order[-1] == first and table.manual_order
+    assert table.hand.cards[-1] == first and table.hand.manual
     assert len(game.actions) == 1
     key(app, pygame.K_s)
-    assert table.order == sorted(table.order, key=lambda c: (c & 3, c >> 2))
+    assert table.hand.cards == sorted(table.hand.cards, key=lambda c: (c & 3, c >> 2))
 
 
 def test_hint_button_lights_the_suggested_move():
     game, app, table = table_at()
-    click(app, table.buttons["hint"].rect.center)
+    click(app, table.renderer.buttons["hint"].rect.center)
     assert table.note and table.note.startswith("Hint")
     assert table.hint_keys
 
@@ -286,7 +286,7 @@ def test_sheet_and_reference_panels_one_key_or_click_away():
     assert table.show_reference and not table.show_sheets
     key(app, pygame.K_r)
     assert not table.show_reference
-    click(app, table.buttons["sheets"].rect.center)
+    click(app, table.renderer.buttons["sheets"].rect.center)
     assert table.show_sheets
     click(app, (20, 300))  # a click outside the buttons closes the panel
     assert not table.show_sheets
@@ -298,7 +298,7 @@ def test_card_back_setting_is_read_when_drawing():
     game, app, table = table_at()
     blue = table.art("back").back().get_at((4, 4))
     table.settings.card_back = "red"
-    table.static_dirty = True
+    table.invalidate()
     app.run_frames(1)
     red = table.art("back").back().get_at((4, 4))
     assert blue != red

@@ -59,52 +59,54 @@ def test_six_players_fit_and_nothing_important_overlaps(size, discard_len, lang)
     game = crowded_game(discard_len)
     app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=size)
     assert table.human_turn()
-    table._build_static()
+    table.renderer.build(table)
     screen = pygame.Rect((0, 0), size)
-    for h in table.hits:
+    for h in table.hits():
         assert screen.contains(h.rect), f"{h.kind} {h.a}.{h.b} leaves the window: {h.rect}"
 
     seats = [table.seat_rect(s) for s in table.opponents()]
     for i, a in enumerate(seats):
         for b in seats[i + 1 :]:
             assert not a.colliderect(b), "seat panels overlap"
-        assert not a.colliderect(table.side)
-        assert a.bottom <= table.discard_rect.top, "seats reach into the discard row"
+        assert not a.colliderect(table.layout.side)
+        assert a.bottom <= table.layout.discard_rect.top, "seats reach into the discard row"
 
     # every opponent match lies inside its panel
-    for h in table.hits:
+    for h in table.hits():
         if h.kind == "match" and h.a != table.viewer:
             assert table.seat_rect(h.a).contains(h.rect), f"match {h.a}.{h.b} out of its seat"
 
     # every discard card shows its rank corner (R4.3: every card visible)
     art = table.disc_art()
-    discards = [h for h in table.hits if h.kind == "discard"]
+    discards = [h for h in table.hits() if h.kind == "discard"]
     assert len(discards) == discard_len
     for i, h in enumerate(discards):
         c = corner(h.rect, art.w, art.h)
         for later in discards[i + 1 :]:
             assert not later.rect.colliderect(c), f"discard {i} hidden by {later.a}"
-        assert table.discard_rect.contains(h.rect) or table.discard_rect.colliderect(h.rect)
-        assert not h.rect.colliderect(table.prompt_rect), "discard row runs into the prompt"
+        assert table.layout.discard_rect.contains(h.rect) or table.layout.discard_rect.colliderect(
+            h.rect
+        )
+        assert not h.rect.colliderect(table.layout.prompt_rect), "discard row runs into the prompt"
 
     # the hand: every card's corner visible, the hand clear of the prompt and side column
     hart = table.art("hand")
-    hand = [h for h in table.hits if h.kind == "hand"]
+    hand = [h for h in table.hits() if h.kind == "hand"]
     assert len(hand) == 16
     for i, h in enumerate(hand):
         c = corner(h.rect, hart.w, hart.h)
         for later in hand[i + 1 :]:
             assert not later.rect.colliderect(c), f"hand card {i} hidden"
-        assert not h.rect.colliderect(table.prompt_rect)
-        assert not h.rect.colliderect(table.side)
-        assert not h.rect.colliderect(table.own_rect), "hand covers your matches"
+        assert not h.rect.colliderect(table.layout.prompt_rect)
+        assert not h.rect.colliderect(table.layout.side)
+        assert not h.rect.colliderect(table.layout.own_rect), "hand covers your matches"
 
     # your matches, the prompt and the side column do not collide
-    assert not table.prompt_rect.colliderect(table.side)
-    assert not table.own_rect.colliderect(table.prompt_rect)
-    buttons = [h.rect for h in table.hits if h.kind == "button"]
+    assert not table.layout.prompt_rect.colliderect(table.layout.side)
+    assert not table.layout.own_rect.colliderect(table.layout.prompt_rect)
+    buttons = [h.rect for h in table.hits() if h.kind == "button"]
     for i, a in enumerate(buttons):
-        assert table.side.contains(a)
+        assert table.layout.side.contains(a)
         for b in buttons[i + 1 :]:
             assert not a.colliderect(b)
     assert not any(b.colliderect(table.seat_rect(table.viewer)) for b in buttons)
@@ -150,14 +152,16 @@ def test_persian_mirrors_the_table(monkeypatch):
     i18n.set_language("fa")
     try:
         app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=(1280, 720))
-        table._build_static()
-        assert table.side.left == 0 and table.table_rect.left == table.side.right
-        assert table.pile_pos[0] > table.discard_rect.right
+        table.renderer.build(table)
+        assert (
+            table.layout.side.left == 0 and table.layout.table_rect.left == table.layout.side.right
+        )
+        assert table.layout.pile_pos[0] > table.layout.discard_rect.right
         xs = [table.seat_rect(s).x for s in table.opponents()]  # the next player first
         assert xs == sorted(xs, reverse=True)
         discards = [table.find_hit("discard", i).rect.x for i in range(6)]
         assert discards == sorted(discards, reverse=True)
-        hand = [table.find_hit("hand", i).rect.x for i in range(len(table.order))]
+        hand = [table.find_hit("hand", i).rect.x for i in range(len(table.hand.cards))]
         assert hand == sorted(hand, reverse=True)
         matches = [table.find_hit("match", 1, m).rect.x for m in range(2)]
         assert matches[0] > matches[1]
@@ -170,7 +174,10 @@ def test_persian_mirrors_the_table(monkeypatch):
     assert score.left < name.left, "the score sits at the left end"
     # and English keeps the left-to-right table
     app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=(1280, 720))
-    assert table.side.right == 1280 and table.pile_pos[0] < table.discard_rect.left
+    assert (
+        table.layout.side.right == 1280
+        and table.layout.pile_pos[0] < table.layout.discard_rect.left
+    )
     xs = [table.seat_rect(s).x for s in table.opponents()]
     assert xs == sorted(xs)
 
@@ -188,14 +195,17 @@ def test_switching_language_mirrors_a_table_at_once(tmp_path, monkeypatch):
     seats = (SeatChoice("You", "human"), SeatChoice("Ada", "easy"))
     table = app.push(GameTable(ctx, Session.new(seats, seed=3, path=None)))
     app.run_frames(3)
-    assert table.side.right == 1280
+    assert table.layout.side.right == 1280
     try:
         ctx.change(language="fa")
         app.run_frames(2)
-        assert table.side.left == 0 and table.pile_pos[0] > table.discard_rect.right
+        assert (
+            table.layout.side.left == 0
+            and table.layout.pile_pos[0] > table.layout.discard_rect.right
+        )
         ctx.change(language="en")
         app.run_frames(2)
-        assert table.side.right == 1280
+        assert table.layout.side.right == 1280
     finally:
         i18n.set_language("en")
 

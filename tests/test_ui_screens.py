@@ -36,10 +36,10 @@ def test_the_deal_animates_every_card():
     table = TableScene(game, [("You", "human"), ("A", "random"), ("B", "random")])
     app.push(table)
     app.step()
-    assert len(table.flights) == 3 * 9 + 1  # every dealt card and the first discard
-    assert sum(table.hidden[0].values()) == 9  # cards appear in the hand as they land
+    assert len(table.animator.flights) == 3 * 9 + 1  # every dealt card and the first discard
+    assert sum(table.animator.hidden[0].values()) == 9  # cards appear in the hand as they land
     click(app, (500, 300))  # a click hurries the animation
-    assert not table.flights and table.model.same_as(game.state)
+    assert not table.animator.flights and table.model.same_as(game.state)
 
 
 def test_every_play_event_flies_a_card():
@@ -53,14 +53,14 @@ def test_every_play_event_flies_a_card():
     seen: dict[str, int] = {}
     for line in ["draw", "upgrade 7D 1.0", "pass", "match KH KH", "penalize 1"]:
         assert table.try_action(parse_action(line)), table.error
-        while table.pending or table.flights:
-            for f in table.flights:  # land what flies
+        while table.animator.pending or table.animator.flights:
+            for f in table.animator.flights:  # land what flies
                 f.t = f.dur
-            table.wait = 0
+            table.animator.wait = 0
             table.update(0)  # lands them, then plays the next event and starts its flights
-            if table.flights and table.last_event is not None:
-                name = type(table.last_event).__name__
-                seen[name] = seen.get(name, 0) + len(table.flights)
+            if table.animator.flights and table.animator.last_event is not None:
+                name = type(table.animator.last_event).__name__
+                seen[name] = seen.get(name, 0) + len(table.animator.flights)
     for name in ("CardDrawn", "MatchUpgraded", "CardReturned", "MatchPlayed", "NegativeFilled"):
         assert seen.get(name, 0) >= 1, f"{name} did not animate: {seen}"
     assert {"draw", "upgrade", "match", "penalty"} <= set(sound.played)
@@ -73,17 +73,17 @@ def test_trade_discard_and_take_fly():
     for line in ["take 1"]:
         table.try_action(parse_action(line))
     table.update(0)
-    assert table.flights, "taking flies the cards to the hand"
+    assert table.animator.flights, "taking flies the cards to the hand"
     table.finish_animations()
     for line in ["match 7H 7S", "pass", "match 5C 5H", "trade 0 1.1"]:
         assert table.try_action(parse_action(line)), (line, table.error)
         table.update(0)
         if line.startswith("trade"):
-            assert len(table.flights) == 2
+            assert len(table.animator.flights) == 2
         table.finish_animations()
     assert table.try_action(parse_action("discard 2C"))
     table.update(0)
-    assert table.flights
+    assert table.animator.flights
     table.finish_animations()
     assert table.model.same_as(game.state)
 
@@ -92,9 +92,9 @@ def test_a_refused_drop_flies_back():
     game = laid_out(**BASE)
     app, table, _ = make_table(game, speed="normal")
     start = spot(table, "hand", 0)
-    r = table.discard_rect
+    r = table.layout.discard_rect
     drag(app, start, (r.right - 6, r.bottom - 6))
-    assert table.error and table.flights, "the card is animated back to the hand"
+    assert table.error and table.animator.flights, "the card is animated back to the hand"
     assert not game.actions
 
 
@@ -110,7 +110,7 @@ def test_hot_seat_hides_the_hand_between_humans():
     app.scene.render(app.screen)
     click(app, app.scene.button("ready").rect.center)
     assert app.scene is table and table.viewer == 1 and table.human_turn()
-    assert sorted(table.order) == sorted(game.state.hands[1])
+    assert sorted(table.hand.cards) == sorted(game.state.hands[1])
 
 
 def test_new_game_screen_starts_a_table():
@@ -177,7 +177,7 @@ def test_bots_think_off_the_drawing_thread_at_a_followable_pace():
     elapsed = time.perf_counter() - t0
     assert len(game.actions) >= 6
     assert elapsed > 6 * 0.1, "bots wait a moment before each move"
-    assert table.model.same_as(game.state) or table.pending or table.flights
+    assert table.model.same_as(game.state) or table.animator.pending or table.animator.flights
 
 
 def test_hot_seat_covers_the_hand_while_bots_play():

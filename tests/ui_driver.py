@@ -105,26 +105,26 @@ def hand_index(table, card: str, skip: int = -1) -> int:
     from split.engine.cards import parse_card
 
     c = parse_card(card)
-    return next(i for i, x in enumerate(table.order) if x == c and i != skip)
+    return next(i for i, x in enumerate(table.hand.cards) if x == c and i != skip)
 
 
 def gesture(app, table, action, rng=None) -> None:
     """Perform ``action`` for the human at the bottom by drag and drop (pass: the Skip button)."""
     k = action.kind
     if k == "draw":
-        drag(app, spot(table, "pile"), table.hand_rect.center)
+        drag(app, spot(table, "pile"), table.layout.hand_rect.center)
     elif k == "take":
-        drag(app, spot(table, "discard", action.a), table.hand_rect.center)
+        drag(app, spot(table, "discard", action.a), table.layout.hand_rect.center)
     elif k == "match":
-        i = table.order.index(action.a)
-        j = next(x for x, c in enumerate(table.order) if c == action.b and x != i)
+        i = table.hand.cards.index(action.a)
+        j = next(x for x, c in enumerate(table.hand.cards) if c == action.b and x != i)
         drag(app, spot(table, "hand", i), spot(table, "hand", j))
     elif k == "upgrade":
-        i = table.order.index(action.a)
+        i = table.hand.cards.index(action.a)
         drag(app, spot(table, "hand", i), spot(table, "match", action.b, action.c))
     elif k == "discard":
-        i = table.order.index(action.a)
-        r = table.discard_rect
+        i = table.hand.cards.index(action.a)
+        r = table.layout.discard_rect
         drag(app, spot(table, "hand", i), (r.right - 6, r.bottom - 6))
     elif k == "penalize":
         drag(app, spot(table, "chip"), spot(table, "seat", action.a))
@@ -135,7 +135,7 @@ def gesture(app, table, action, rng=None) -> None:
             spot(table, "match", action.b, action.c),
         )
     elif k == "pass":
-        click(app, table.buttons["skip"].rect.center)
+        click(app, table.renderer.buttons["skip"].rect.center)
     else:
         raise AssertionError(f"no gesture for {action}")
 

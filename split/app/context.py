@@ -116,7 +116,7 @@ class AppContext:
         self.app.full_redraw = True
         for scene in self.app.scenes:
             if isinstance(scene, TableScene):
-                scene.static_dirty = True
+                scene.invalidate()
 
     def keep_seats(self, seats: Sequence[Seat]) -> None:
         """Keep ``seats`` (cleaned) as the default players."""

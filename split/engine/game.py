@@ -32,8 +32,16 @@ class Game:
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
-        self.state = GameState.new(config)
+        self.state, opening = GameState.start(config)
+        self._opening: tuple[ev.Event, ...] = tuple(opening)
         self.actions: list[Action] = []
+
+    @property
+    def opening_events(self) -> list[ev.Event]:
+        """The events of the first deal (RoundStarted, then the first TurnStarted): what a
+        table animates when it opens on a new game. A game rebuilt from its actions has
+        the same ones, since its first deal is the same."""
+        return list(self._opening)
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply a legal action (see :meth:`GameState.apply`) and record it."""

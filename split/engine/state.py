@@ -94,8 +94,9 @@ class GameState:
     # ----------------------------------------------------------------- making
 
     @classmethod
-    def new(cls, config: GameConfig) -> GameState:
-        """A game at the start of its first round; :class:`SetupError` if the config is bad."""
+    def start(cls, config: GameConfig) -> tuple[GameState, list[ev.Event]]:
+        """A game at the start of its first round, with the events of its first deal
+        (R2.3, R2.4); :class:`SetupError` if the config is bad."""
         config.check()
         n = config.players
         state = cls(
@@ -104,8 +105,13 @@ class GameState:
             rows=[[0] * len(RANKS) for _ in range(n)],
             negatives=[0] * n,
         )
-        state._start_round(1, config.dealer)
-        return state
+        events = state._start_round(1, config.dealer)
+        return state, events
+
+    @classmethod
+    def new(cls, config: GameConfig) -> GameState:
+        """A game at the start of its first round; :class:`SetupError` if the config is bad."""
+        return cls.start(config)[0]
 
     @property
     def players(self) -> int:

@@ -64,14 +64,14 @@ def measure(frames: int = 600, size=(1920, 1080), seed: int = 3, speed: str = "f
                 table.next_round()
             elif table.state.is_over:
                 break
-        moving = bool(table.flights)
-        built = table.builds
+        moving = bool(table.animator.flights)
+        built = table.renderer.builds
         t0 = time.perf_counter()
         app.step(block=False)
         spent = (time.perf_counter() - t0) * 1000
         if moving:  # only frames with cards in flight count: idle frames would flatter us
             times.append(spent)
-        rebuilds += table.builds - built
+        rebuilds += table.renderer.builds - built
         time.sleep(0.004)  # let animations advance in real time, as at 60 fps
     times.sort()
     pygame.quit()

@@ -53,6 +53,22 @@ class TableModel:
             round_negatives=[0] * n,
         )
 
+    @classmethod
+    def before_deal(cls, players: int, dealer: int, deck: int) -> TableModel:
+        """An empty table with the whole deck in the pile: a new game, before its first
+        deal's events play."""
+        return cls(
+            players=players,
+            dealer=dealer,
+            hands=[[] for _ in range(players)],
+            matches=[[] for _ in range(players)],
+            draw_pile=deck,
+            rows=[[0] * len(RANKS) for _ in range(players)],
+            negatives=[0] * players,
+            round_rows=[[0] * len(RANKS) for _ in range(players)],
+            round_negatives=[0] * players,
+        )
+
     def score(self, seat: int) -> int:
         return sheet_score(self.rows[seat], self.negatives[seat])
 

@@ -32,12 +32,10 @@ def write_state(table, path: Path) -> None:
     """The state JSON plus ``hits`` (kind, a, b, x, y, w, h) and whether the table is idle."""
     from split.engine.notation import state_json
 
-    if table.static_dirty or table.static is None:
-        table._build_static()
     out = state_json(table.state)
-    out["hits"] = [[h.kind, h.a, h.b, *h.rect] for h in table.hits]
+    out["hits"] = [[h.kind, h.a, h.b, *h.rect] for h in table.hits()]
     out["idle"] = table.human_turn()
-    out["order"] = table.order
+    out["order"] = table.hand.cards
     out["actions"] = [str(a) for a in table.game.actions]
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(out))

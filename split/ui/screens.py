@@ -2,7 +2,9 @@
 
 Each is a :class:`~split.ui.loop.Scene`. The app layer may replace any of them; the
 table only pushes :class:`PassScene`, :class:`RoundSummaryScene` and
-:class:`FinalScene` (see ``TableScene.on_game_over`` to replace the last).
+:class:`FinalScene` (see ``TableScene.on_game_over`` to replace the last). The
+screens know the table only through what it hands them (this module does not import
+it): Play again starts a new table through ``table.new_game(seats, dealer)``.
 
     app.push(NewGameScene(on_start=lambda seats, dealer: ...))
 """
@@ -10,8 +12,9 @@ table only pushes :class:`PassScene`, :class:`RoundSummaryScene` and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 import pygame
 
@@ -24,6 +27,27 @@ from .typeset import _
 
 KINDS = ("human", "random", "easy", "normal", "hard")
 DEFAULT_NAMES = (YOU, "Ada", "Bo", "Cy", "Dee", "Eli")
+
+
+class Table(Protocol):
+    """What these screens use of the table that pushes them."""
+
+    n: int
+    viewer: int
+    humans: list[int]
+    seat_names: list[str]
+    kinds: list[str]
+    model: Any
+    state: Any
+    on_exit: Callable[[Any], None] | None
+
+    @property
+    def names(self) -> list[str]: ...
+    def you(self, seat: int | None) -> bool: ...
+    def opponents(self) -> list[int]: ...
+    def reveal(self, seat: int) -> None: ...
+    def next_round(self) -> None: ...
+    def new_game(self, seats: Sequence[Any], dealer: int) -> Any: ...
 
 
 @dataclass
@@ -87,7 +111,7 @@ class _ButtonScene(Scene):
 class PassScene(_ButtonScene):
     """Hot-seat: hide the hand until the next human says they are there."""
 
-    def __init__(self, table, seat: int) -> None:
+    def __init__(self, table: Table, seat: int) -> None:
         super().__init__()
         self.table, self.seat = table, seat
 
@@ -125,7 +149,7 @@ class PassScene(_ButtonScene):
 class RoundSummaryScene(_ButtonScene):
     """R8.2: every sheet, with the boxes this round filled lit, and what filled them."""
 
-    def __init__(self, table) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
         self.timer = 0.0
@@ -212,9 +236,10 @@ class RoundSummaryScene(_ButtonScene):
 
 
 class FinalScene(_ButtonScene):
-    """R9.4: the winner(s), every total, and play again."""
+    """R9.4: the winner(s), every total, and play again (``on_play_again``, or the new-game
+    screen starting ``table.new_game``)."""
 
-    def __init__(self, table, on_play_again: Callable[[], None] | None = None) -> None:
+    def __init__(self, table: Table, on_play_again: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.table = table
         self.on_play_again = on_play_again
@@ -271,7 +296,7 @@ class FinalScene(_ButtonScene):
                 SeatSetup(n, k)
                 for n, k in zip(self.table.seat_names, self.table.kinds, strict=True)
             ]
-            new = NewGameScene(seats=seats, on_start=self.table_factory())
+            new = NewGameScene(seats=seats, on_start=self.table.new_game)
             app.pop(self)
             app.replace(new)
         else:
@@ -281,26 +306,11 @@ class FinalScene(_ButtonScene):
                 app.pop(self)
                 app.pop(self.table)
 
-    def table_factory(self):
-        table = self.table
-
-        def start(seats, dealer):
-            from split.engine import Game, GameConfig
-
-            from .table import TableScene
-
-            game = Game(GameConfig(len(seats), dealer, random.randrange(2**31)))
-            return TableScene(
-                game, seats, on_action=table.on_action, settings=table.settings, sound=table.sound
-            )
-
-        return start
-
 
 class NewGameScene(_ButtonScene):
     """2-6 seats, each human or a bot (random/easy/normal/hard) with a name; first dealer.
 
-    ``on_start(seats, dealer)`` returns the scene to show (a TableScene); the new-game
+    ``on_start(seats, dealer)`` returns the scene to show (a table); the new-game
     screen is replaced by it. ``dealer`` is a seat, drawn at random if the player
     left it on "random" (R2.2).
     """

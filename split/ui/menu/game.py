@@ -43,10 +43,7 @@ class GameTable(TableScene):
         if (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_ESCAPE
-            and self.selected is None
-            and not self.show_sheets
-            and not self.show_reference
-            and self.press is None
+            and self.esc_free()
             and self.app is not None
         ):
             self.app.push(PauseScene(self.ctx, self))

@@ -18,7 +18,7 @@ from .settings import SettingsScene
 class PausedTable(Protocol):
     """The table under the pause menu (a :class:`~split.ui.menu.game.GameTable`)."""
 
-    static_dirty: bool
+    def invalidate(self) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None: ...
 
@@ -46,7 +46,7 @@ class PauseScene(MenuScene):
 
     def render(self, surface: pygame.Surface) -> None:
         # The table below, as it is now (a changed setting shows at once), shaded.
-        self.table.static_dirty = True
+        self.table.invalidate()
         self.table.draw(surface)
         shade = pygame.Surface(self.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
@@ -80,5 +80,5 @@ class PauseScene(MenuScene):
             self.table.save_and_quit()
 
     def on_back(self) -> None:
-        self.table.static_dirty = True
+        self.table.invalidate()
         self.app.pop(self)

@@ -1,0 +1,67 @@
+"""The table: a game of Split played with the mouse (or keys) against bots, or hot-seat.
+
+    scene = TableScene(game, seats, on_action=autosave, settings=settings, sound=sound)
+    app.push(scene)
+
+* ``game`` is a :class:`split.engine.Game` (new, or resumed from a save);
+* ``seats`` one ``(name, kind)`` per seat (``kind`` "human" or a bot strength:
+  random, easy, normal, hard) - :class:`split.app.settings.SeatChoice` fits;
+* ``on_action(action, events)`` is called after every action the engine applied
+  (human's or bot's): the app autosaves there;
+* ``settings`` is any object with ``speed`` (normal/fast/instant), ``sort_order``
+  (rank/suit) and ``card_back`` (blue/red/green), read at every use, so a changed
+  setting applies at once; :class:`TableSettings` is the default;
+* ``on_game_over(scene)`` replaces the default final-results screen (it is called
+  after the last round's summary); ``on_exit(scene)`` is called when the player
+  leaves from the results screen;
+* ``choose_bot(seat) -> Action`` replaces the built-in bots (which are
+  ``split.bots.make_bot(kind, seed)``, seeded like :class:`split.app.session.Session`,
+  and think on a worker thread from a frozen :class:`PlayerView`).
+
+Useful state for the layers around it: ``model`` (what is drawn), ``log`` (every
+action in words), ``viewer`` (the seat at the bottom), ``human_turn()``,
+``find_hit(kind, a, b)`` (where a thing is on screen, for tests and tutorials),
+``try_action(action)`` (the same path a gesture takes), ``finish_animations()``,
+``invalidate()`` (what it shows changed elsewhere, e.g. a setting: draw it again),
+``esc_free()`` (Esc has nothing of the table's to close) and ``new_game(seats,
+dealer)`` (a fresh table, for Play again).
+
+The parts: :mod:`.layout` (rectangles from window size, seat count and direction),
+:mod:`.narration` (the words), :mod:`.animator` (events to flights), :mod:`.gestures`
+(input to actions), :mod:`.render` (the static layer and the hit list), :mod:`.driver`
+(the bots), :mod:`.hand` (your hand's order), :mod:`.settings`, and :mod:`.scene`,
+which wires them together. A new game's deal is animated from
+``Game.opening_events``.
+
+Every gesture becomes an :class:`~split.engine.Action`; only ``game.apply`` changes
+the game. Applying returns events; the table animates them one by one, updating
+its :class:`~split.ui.model.TableModel` as each plays, so what you see is what the
+events said. A refused move is sent back and the prompt says why
+(``GameState.explain_illegal``).
+
+Drag and drop (and the click/keyboard alternatives):
+
+======================  ===================================  =======================
+action                  drag                                 click / key
+======================  ===================================  =======================
+draw (R4.1, R6.2)       the pile onto your hand              click the pile, D
+take N (R4.1)           a lit discard card onto your hand    click it
+match (R5.1)            a hand card onto one of its rank     click one, then the other
+upgrade (R5.2)          a hand card onto any match           click card, then match
+discard (R4.4)          a hand card onto the discard row     click card, then the row
+penalize (R6.1)         the red chip onto a seat             click the seat
+trade (R6.3)            your match onto theirs               click yours, then theirs
+pass (R6.4)             -                                    Skip button, P
+next round              -                                    the summary's button
+======================  ===================================  =======================
+
+Tab / Shift-Tab move a focus ring over everything clickable and Enter clicks it;
+1-9 pick a hand card; S toggles rank/suit order; H hint; T score sheets; R the
+reference cards; Space or a click hurries the animation.
+"""
+
+from .render import Hit
+from .scene import TableScene
+from .settings import SPEEDS, TableSettings
+
+__all__ = ["SPEEDS", "Hit", "TableScene", "TableSettings"]

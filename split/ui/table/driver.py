@@ -1,0 +1,120 @@
+"""The bots at the table: each thinks on a worker thread from a frozen view of its seat
+(R10) while the table waits a moment, so the drawing never stalls and a person can
+follow the play."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from split.bots import decision_seed, make_bot
+from split.engine.actions import Action
+from split.engine.game import Game
+from split.engine.state import START
+from split.engine.view import PlayerView
+
+
+class _Done:
+    """A finished 'future' for a bot that chose at once (speed instant)."""
+
+    def __init__(self, value: Action) -> None:
+        self.value = value
+
+    def done(self) -> bool:
+        return True
+
+    def result(self) -> Action:
+        return self.value
+
+
+class BotDriver:
+    """When the player to act is a bot: its pause, its choice, and handing it over.
+
+    ``pause()`` is the bot's thinking time in seconds (the speed setting);
+    ``choose_bot(seat)``, if given, replaces the built-in bots (it runs on the
+    drawing thread).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        kinds: Sequence[str],
+        pause: Callable[[], float],
+        choose_bot: Callable[[int], Action] | None = None,
+    ) -> None:
+        self.game = game
+        self.kinds = list(kinds)
+        self.pause = pause
+        self.choose_bot = choose_bot
+        self._due: float | None = None
+        self._future: Future[Action] | _Done | None = None
+        self._executor: ThreadPoolExecutor | None = None
+
+    def bots_turn(self) -> bool:
+        """Whether a bot is to act."""
+        s = self.game.state
+        return s.current is not None and self.kinds[s.current] != "human"
+
+    def drop(self) -> None:
+        """The position moved on: a choice being made is stale."""
+        self._due = None
+        self._future = None
+
+    def job(self) -> Callable[[], Action]:
+        """What the bot to act will compute: a function of a frozen view only (R10), so
+        it can run on a worker thread while the table waits its pause."""
+        s = self.game.state
+        legal = list(s.legal_actions())
+        if len(legal) == 1 or s.current is None:
+            return lambda: legal[0]
+        if self.choose_bot is not None:
+            action = self.choose_bot(s.current)  # the app's own chooser: on this thread
+            return lambda: action
+        kind = self.kinds[s.current]
+        seed = decision_seed(s.config.seed, s.current, len(self.game.actions))
+        view = PlayerView.of(s, s.current)
+
+        def choose() -> Action:
+            action = make_bot(kind, seed).choose(view, legal)
+            return action if action in legal else legal[0]
+
+        return choose
+
+    def _start(self) -> None:
+        job = self.job()
+        if self.pause() <= 0:
+            self._future = _Done(job())
+            return
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="split-bot")
+        self._future = self._executor.submit(job)
+
+    def thinking_time(self) -> float:
+        """A bot thinks a moment before its turn's first move, and half as long after."""
+        pause = self.pause()
+        return pause if self.game.state.phase == START else pause * 0.5
+
+    def poll(self) -> Action | None:
+        """Call while a bot is to act: starts it thinking, and returns its action once
+        both its pause is over and its choice is made."""
+        now = time.perf_counter()
+        if self._due is None:
+            self._due = now + self.thinking_time()
+            self._start()  # thinks during the pause, off the drawing thread
+        future = self._future
+        if now >= self._due and future is not None and future.done():
+            self.drop()
+            return future.result()
+        return None
+
+    def wake_in(self) -> float | None:
+        """Seconds until a bot's move is due (None when no bot is to act)."""
+        if not self.bots_turn():
+            return None
+        if self._due is None:
+            return self.thinking_time()
+        left = self._due - time.perf_counter()
+        if left <= 0 and self._future is not None and not self._future.done():
+            return 0.01  # still thinking
+        return max(0.0, left)

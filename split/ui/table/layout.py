@@ -1,0 +1,229 @@
+"""Where everything on the table goes: a pure function of the window size, the number of
+seats and the reading direction.
+
+The table is laid out left to right (the table, then the side panel) and mirrored as a
+whole in right-to-left languages: the side panel on the left, the pile on the right,
+rows of cards starting from the right. Nothing here reads the game or the language
+setting; positions of cards take the counts they depend on as arguments.
+
+>>> lay = lay_out((1280, 720), 3, rtl=False)
+>>> lay.side.right, len(lay.seats)
+(1280, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..cards import CardArt
+
+Point = tuple[int, int]
+
+
+def mirror(rect: pygame.Rect, within: pygame.Rect, rtl: bool) -> pygame.Rect:
+    """``rect`` reflected left to right inside ``within`` when ``rtl``."""
+    if not rtl:
+        return rect
+    return pygame.Rect(within.left + within.right - rect.right, rect.top, rect.width, rect.height)
+
+
+def mirror_x(x: float, width: float, within: pygame.Rect, rtl: bool) -> int:
+    """The left edge of a ``width``-wide thing at ``x``, mirrored like :func:`mirror`."""
+    if not rtl:
+        return int(x)
+    return int(within.left + within.right - x - width)
+
+
+def card_size(height: int) -> tuple[int, int]:
+    """(width, height) of a half card drawn ``height`` pixels tall."""
+    return CardArt(height).size  # CardArt renders nothing until asked: this is cheap
+
+
+@dataclass(frozen=True)
+class DiscardGrid:
+    """How the discard row is spread: step between cards, cards per line, line height,
+    and the card height used."""
+
+    step: float
+    per: int
+    line: int
+    height: int
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Every rectangle of the table for one window size, seat count and direction."""
+
+    size: tuple[int, int]
+    players: int
+    rtl: bool
+    m: int  # the margin
+    fs: int  # the body font size
+    window: pygame.Rect
+    side: pygame.Rect
+    table_rect: pygame.Rect
+    top_h: int
+    heights: dict[str, int]  # card heights: hand, mid, own, opp, back
+    pile_pos: Point
+    center: pygame.Rect
+    prompt_rect: pygame.Rect
+    own_rect: pygame.Rect
+    hand_rect: pygame.Rect
+    hand_y: int
+    discard_rect: pygame.Rect
+    own_seat: pygame.Rect
+    seats: tuple[pygame.Rect, ...]  # the other seats' panels, the next player first
+    _grids: dict[int, DiscardGrid] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def sheet_area(self) -> pygame.Rect:
+        """Where the score sheets or the reference cards cover the table."""
+        return self.table_rect.inflate(-2 * self.m, -2 * self.m)
+
+    def hand_positions(self, count: int, lifted: int | None = None) -> list[Point]:
+        """Top-left corners of ``count`` hand cards on a gentle arc; ``lifted`` (an index)
+        stands a little higher."""
+        if not count:
+            return []
+        w, h = card_size(self.heights["hand"])
+        r = self.hand_rect
+        step = min(w * 1.1, (r.width - w) / max(1, count - 1))
+        total = step * (count - 1) + w
+        x0 = r.left + (r.width - total) / 2
+        out = []
+        for i in range(count):
+            t = (i - (count - 1) / 2) / max(1, count)
+            y = self.hand_y + int(abs(t) ** 2 * h * 0.35)
+            if lifted == i:
+                y -= int(h * 0.18)
+            out.append((mirror_x(x0 + i * step, w, r, self.rtl), y))
+        return out
+
+    def back_pos(self, seat: pygame.Rect, held: int, i: int) -> Point:
+        """Where the ``i``-th of ``held`` card backs lies in an opponent's panel ``seat``."""
+        w, _h = card_size(self.heights["back"])
+        step = min(w * 0.35, (seat.width - w - 8) / max(1, held))
+        return (
+            mirror_x(seat.left + 6 + step * i, w, seat, self.rtl),
+            seat.top + int(self.fs * 2.9),
+        )
+
+    def match_pos(self, seat: pygame.Rect | None, count: int, m: int) -> Point:
+        """Top-left of match ``m`` of ``count`` in an opponent's panel ``seat``, or in your
+        own row when ``seat`` is None."""
+        if seat is None:
+            w, _h = card_size(self.heights["own"])
+            r = self.own_rect
+        else:
+            w, h = card_size(self.heights["opp"])
+            top = seat.top + int(self.fs * 2.9) + self.heights["back"] + 4
+            r = pygame.Rect(seat.left + 4, top, seat.width - 8, h)
+        mw = w * 2
+        step = min(mw + 4, (r.width - mw) / max(1, count - 1)) if count > 1 else mw
+        return (mirror_x(r.left + m * step, mw, r, self.rtl), r.top)
+
+    def discard_grid(self, count: int) -> DiscardGrid:
+        """How ``count`` discards are spread so every card shows (R4.3): full cards while
+        they fit, then overlapping down to half a card (the rank corner stays visible),
+        then more lines with smaller cards."""
+        cached = self._grids.get(count)
+        if cached is not None:
+            return cached
+        h = self.heights["mid"]
+        area_h = self.discard_rect.height - self.m // 2
+        while True:
+            w, art_h = card_size(h)
+            avail = self.discard_rect.width - w - 4
+            per = max(1, int(avail / (w * 0.55)) + 1)
+            rows = max(1, -(-count // per))
+            line = int(art_h * 0.42)
+            if art_h + (rows - 1) * line <= area_h or h <= 30:
+                break
+            h -= 2
+        step = min(w + 4, avail / max(1, count - 1)) if rows == 1 else avail / (per - 1)
+        grid = DiscardGrid(step, per, line, h)
+        self._grids[count] = grid
+        return grid
+
+    def discard_pos(self, i: int, count: int) -> Point:
+        """Top-left of discard ``i`` in a row of ``count``."""
+        grid = self.discard_grid(count)
+        row, col = divmod(i, grid.per)
+        dr = self.discard_rect
+        w, _h = card_size(grid.height)
+        return (
+            mirror_x(dr.left + 2 + col * grid.step, w, dr, self.rtl),
+            dr.top + 4 + row * grid.line,
+        )
+
+    def pile_top(self, cards: int) -> Point:
+        """Top-left of the top card of a draw pile of ``cards`` (the pile stacks up)."""
+        off = min(6, cards // 12)
+        return (self.pile_pos[0] - off, self.pile_pos[1] - off)
+
+    def score_pos(self, seat: pygame.Rect) -> Point:
+        """Where a seat's score sits (a penalty chip flies there)."""
+        return (mirror_x(seat.right - 30, 2 * max(10, self.fs), seat, self.rtl), seat.top + 4)
+
+
+def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
+    """The table's layout for a window of ``size`` with ``players`` seats."""
+    W, H = size
+    m = max(6, H // 70)
+    fs = max(13, int(H * 0.024))
+    window = pygame.Rect(0, 0, W, H)
+    side_w = max(210, min(440, int(W * 0.21)))
+    tw = W - side_w  # the table's width
+    side = mirror(pygame.Rect(tw, 0, side_w, H), window, rtl)
+    table = mirror(pygame.Rect(0, 0, tw, H), window, rtl)
+    top_h = int(H * 0.26)
+    heights = {
+        "hand": int(H * 0.20),
+        "mid": int(H * 0.15),
+        "own": int(H * 0.13),
+        "opp": int(H * 0.095),
+        "back": int(H * 0.06),
+    }
+    h_hand, h_mid = heights["hand"], heights["mid"]
+    mid_w, _h = card_size(h_mid)
+    y = top_h + m
+    center = mirror(pygame.Rect(0, y, tw, h_mid + fs + m), window, rtl)
+    prompt = mirror(pygame.Rect(m, center.bottom, tw - 2 * m, int(fs * 2.6)), window, rtl)
+    own = mirror(pygame.Rect(m, prompt.bottom + m // 2, tw - 2 * m, heights["own"]), window, rtl)
+    hand_top = H - m - int(h_hand * 1.09)  # room for the fan's arc
+    lift = int(h_hand * 0.2)
+    hand = mirror(pygame.Rect(m, hand_top - lift, tw - 2 * m, H - hand_top + lift - m), window, rtl)
+    left = m * 2 + mid_w + 4 * m
+    discard = mirror(pygame.Rect(left, y - m // 2, tw - m - left, h_mid + m), window, rtl)
+    own_seat = pygame.Rect(side.left + m, H - int(fs * 3.2), side.width - 2 * m, int(fs * 3))
+    others = players - 1
+    room = table.width - m
+    w = min(room // others, int(room * 0.4))  # two or three players: centred panels
+    x0 = table.left + m + (room - w * others) // 2
+    # mirrored in right-to-left languages: the next player sits at the right end
+    seats = tuple(
+        mirror(pygame.Rect(x0 + i * w, m, w - m, top_h - m), table, rtl) for i in range(others)
+    )
+    return TableLayout(
+        size=size,
+        players=players,
+        rtl=rtl,
+        m=m,
+        fs=fs,
+        window=window,
+        side=side,
+        table_rect=table,
+        top_h=top_h,
+        heights=heights,
+        pile_pos=(mirror_x(m * 2, mid_w, window, rtl), y),
+        center=center,
+        prompt_rect=prompt,
+        own_rect=own,
+        hand_rect=hand,
+        hand_y=hand_top,
+        discard_rect=discard,
+        own_seat=own_seat,
+        seats=seats,
+    )

@@ -1,0 +1,258 @@
+"""The table's words: an action described, the prompt line, an event's line in the log.
+
+Pure functions of what they are given (the state, the players' names as words in a
+sentence, the seat the log speaks to); no drawing here. Lines about the one person at
+the table say "you", so in every language the verb agrees with its subject.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+from split.app import i18n
+from split.app.i18n import _, ngettext
+from split.engine import events as ev
+from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
+from split.engine.cards import MatchType, card_label
+from split.engine.state import (
+    GAME_OVER,
+    PERFECT_BONUS,
+    PLAY,
+    ROUND_OVER,
+    START,
+    STRONG_BONUS,
+    WEAK_BONUS,
+    GameState,
+)
+
+
+class Tone(Enum):
+    """How the prompt line reads: its colour is the renderer's business."""
+
+    PLAIN = "plain"
+    WAITING = "waiting"
+    YOUR_TURN = "your-turn"
+    NOTE = "note"
+    REFUSED = "refused"
+
+
+def describe(action: Action, discard: Sequence[int], names: Sequence[str]) -> str:
+    """``action`` in words, for hints (``discard``: the discard row it is taken from)."""
+    k = action.kind
+    if k == DRAW:
+        return _("draw a card")
+    if k == TAKE:
+        return _("take {card} from the discard row").format(card=card_label(discard[action.a]))
+    if k == MATCH:
+        return _("match {a} and {b}").format(a=card_label(action.a), b=card_label(action.b))
+    if k == UPGRADE:
+        return _("upgrade a match from {name} with {card}").format(
+            name=names[action.b], card=card_label(action.a)
+        )
+    if k == DISCARD:
+        return _("discard {card}").format(card=card_label(action.a))
+    if k == PENALIZE:
+        return _("give {name} a negative box").format(name=names[action.a])
+    if k == TRADE:
+        return _("trade with {name}").format(name=names[action.b])
+    if k == PASS:
+        return _("skip the bonus")
+    return _("next round")
+
+
+def prompt_line(
+    state: GameState,
+    names: Sequence[str],
+    *,
+    error: str | None,
+    note: str | None,
+    busy: bool,
+    your_turn: bool,
+) -> tuple[str, Tone]:
+    """The prompt line: what you can do now (or why a move was refused)."""
+    if error:
+        return _("Not allowed: {reason}").format(reason=error), Tone.REFUSED
+    if note:
+        return note, Tone.NOTE
+    s = state
+    if s.phase == GAME_OVER:
+        return _("The game is over."), Tone.PLAIN
+    if s.phase == ROUND_OVER:
+        return _("The round is over."), Tone.PLAIN
+    if busy or s.current is None:
+        return "", Tone.PLAIN
+    if not your_turn:
+        return _("{name} is playing\u2026").format(name=names[s.current]), Tone.WAITING
+    if s.phase == START:
+        return _(
+            "Your turn: draw (drag the pile to your hand, or click it) or take a lit "
+            "card from the discard row."
+        ), Tone.YOUR_TURN
+    if s.phase == PLAY:
+        if s.must_use is not None:
+            return _(
+                "Now play {card}, the card you took: drop it on a card of its rank or on a match."
+            ).format(card=card_label(s.must_use)), Tone.YOUR_TURN
+        return _(
+            "Match (drop a card on one of its rank), upgrade (drop it on a match), or "
+            "discard (drop it on the discard row) to end your turn."
+        ), Tone.YOUR_TURN
+    if s.phase == PERFECT_BONUS:
+        return _(
+            "Perfect match! Choose a player to fill in a negative box: click their "
+            "seat or drag the red chip onto it."
+        ), Tone.YOUR_TURN
+    if s.phase == STRONG_BONUS:
+        return _("Strong match! Draw a bonus card from the pile, or Skip."), Tone.YOUR_TURN
+    if s.phase == WEAK_BONUS:
+        if len(s.legal_actions()) == 1:
+            return _("Weak match: no trade is possible. Skip to go on."), Tone.YOUR_TURN
+        return _(
+            "Weak match: drag one of your matches onto another player's match of the "
+            "same type to trade, or Skip."
+        ), Tone.YOUR_TURN
+    return "", Tone.PLAIN
+
+
+def match_type(t: MatchType) -> str:
+    """A match type in words."""
+    return {
+        MatchType.WEAK: _("weak"),
+        MatchType.STRONG: _("strong"),
+        MatchType.PERFECT: _("perfect"),
+    }[t]
+
+
+def event_line(e: ev.Event, names: Sequence[str], you: int | None) -> str | None:
+    """One line of the log for event ``e`` (None for events the log leaves out).
+
+    ``names`` are the players' names as words in a sentence; ``you`` is the seat the
+    log speaks to (the one human at the table), or None.
+    """
+
+    def is_you(seat: int | None) -> bool:
+        return you is not None and seat == you
+
+    nm = names
+    if isinstance(e, ev.RoundStarted):
+        if is_you(e.dealer):
+            return _("Round {n}, you deal.").format(n=e.round)
+        return _("Round {n}, dealt by {name}.").format(n=e.round, name=nm[e.dealer])
+    if isinstance(e, ev.CardDrawn):
+        if is_you(e.seat):
+            text = _("You drew {card}.").format(card=card_label(e.card))
+        else:
+            text = _("{name} drew a card.").format(name=nm[e.seat])
+        if e.bonus:
+            text += " " + _("(strong bonus)")
+        return text
+    if isinstance(e, ev.CardsTaken):
+        cards = " ".join(card_label(c) for c in e.cards)
+        if is_you(e.seat):
+            return _("You took {cards} from the discard row.").format(cards=cards)
+        return _("{name} took {cards} from the discard row.").format(name=nm[e.seat], cards=cards)
+    if isinstance(e, ev.MatchPlayed):
+        a, b = (card_label(c) for c in e.cards)
+        if is_you(e.seat):
+            line = _("You played a {type} match: {a} {b}.")
+        else:
+            line = _("{name} played a {type} match: {a} {b}.")
+        return line.format(name=nm[e.seat], type=match_type(e.type), a=a, b=b)
+    if isinstance(e, ev.AutoMatched):
+        a, b = (card_label(c) for c in e.cards)
+        if is_you(e.seat):
+            line = _("You laid down {a} {b} (no turn yet).")
+        else:
+            line = _("{name} laid down {a} {b} (no turn yet).")
+        return line.format(name=nm[e.seat], a=a, b=b)
+    if isinstance(e, ev.MatchUpgraded):
+        return _upgraded(e, nm, is_you(e.seat), is_you(e.owner))
+    if isinstance(e, ev.BonusDeclined):
+        if is_you(e.seat):
+            return _("You skipped the bonus.")
+        return _("{name} skipped the bonus.").format(name=nm[e.seat])
+    if isinstance(e, ev.NegativeFilled):
+        return _negative(e, nm, is_you(e.by), is_you(e.seat))
+    if isinstance(e, ev.MatchesTraded):
+        if is_you(e.seat):
+            line = _("You traded {a} {b} for {c} {d} from {other}.")
+        elif is_you(e.other):
+            line = _("{name} traded {a} {b} for your {c} {d}.")
+        else:
+            line = _("{name} traded {a} {b} for {c} {d} from {other}.")
+        a, b = (card_label(c) for c in e.given)
+        c, d = (card_label(x) for x in e.taken)
+        return line.format(name=nm[e.seat], other=nm[e.other], a=a, b=b, c=c, d=d)
+    if isinstance(e, ev.CardDiscarded):
+        if is_you(e.seat):
+            return _("You discarded {card}.").format(card=card_label(e.card))
+        return _("{name} discarded {card}.").format(name=nm[e.seat], card=card_label(e.card))
+    if isinstance(e, ev.WentOut):
+        if is_you(e.seat):
+            return _("You went out!")
+        return _("{name} went out!").format(name=nm[e.seat])
+    if isinstance(e, ev.DrawPileEmptied):
+        return _("The draw pile is empty: the round ends.")
+    if isinstance(e, ev.RoundScored):
+        return _("Round {n} scored.").format(n=e.round)
+    if isinstance(e, ev.GameOver):
+        if len(e.winners) == 1 and is_you(e.winners[0]):
+            return _("Game over: you win!")
+        names_ = i18n.join_words(nm[s] for s in e.winners)
+        return _("Game over: {names} win(s).").format(names=names_)
+    return None
+
+
+def _upgraded(e: ev.MatchUpgraded, nm: Sequence[str], by_you: bool, yours: bool) -> str:
+    """The log line of an upgrade: whose match, and where the returned half went."""
+    if e.seat == e.owner:
+        line = (
+            _("You upgraded your match with {card}: now {type}; {ret} came back to you.")
+            if by_you
+            else _(
+                "{name} upgraded their own match with {card}: now {type}; {ret} "
+                "went back to their hand."
+            )
+        )
+    elif by_you:
+        line = _(
+            "You upgraded a match from {owner} with {card}: now {type}; {ret} went back to {owner}."
+        )
+    elif yours:
+        line = _("{name} upgraded your match with {card}: now {type}; {ret} came back to you.")
+    else:
+        line = _(
+            "{name} upgraded a match from {owner} with {card}: now {type}; {ret} "
+            "went back to {owner}."
+        )
+    return line.format(
+        name=nm[e.seat],
+        owner=nm[e.owner],
+        card=card_label(e.card),
+        type=match_type(e.type),
+        ret=card_label(e.returned),
+    )
+
+
+def _negative(e: ev.NegativeFilled, nm: Sequence[str], by_you: bool, to_you: bool) -> str:
+    """The log line of a negative box: a perfect match's penalty, or cards left in hand."""
+    if e.reason == "perfect":
+        if by_you:
+            line = _("You gave {name} a negative box.")
+        elif to_you:
+            line = _("{by} gave you a negative box.")
+        else:
+            line = _("{by} gave {name} a negative box.")
+        return line.format(by=nm[e.by], name=nm[e.seat])
+    if to_you:
+        return ngettext(
+            "You filled {n} negative box for cards in hand.",
+            "You filled {n} negative boxes for cards in hand.",
+            e.count,
+        ).format(n=e.count)
+    return ngettext(
+        "{name} filled {n} negative box for cards in hand.",
+        "{name} filled {n} negative boxes for cards in hand.",
+        e.count,
+    ).format(name=nm[e.seat], n=e.count)

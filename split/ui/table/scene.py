@@ -1,0 +1,460 @@
+"""The table scene: the wiring between the game, its layout, words, motion, input,
+drawing and bots (each in its own module of this package)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from split.app import i18n
+from split.engine import events as ev
+from split.engine.actions import Action
+from split.engine.cards import DECK_SIZE
+from split.engine.game import Game
+from split.engine.state import GAME_OVER, ROUND_OVER, START, GameConfig, GameState, IllegalAction
+
+from .. import cards as cardart
+from ..loop import Scene
+from ..model import TableModel
+from ..screens import FinalScene, PassScene, RoundSummaryScene
+from ..typeset import _, is_rtl
+from .animator import Animator
+from .driver import BotDriver
+from .gestures import Gestures, action_keys
+from .hand import HandOrder, sort_key
+from .layout import TableLayout, lay_out
+from .narration import Tone, describe, event_line, prompt_line
+from .render import Hit, Renderer, chip_image
+from .settings import TableSettings, changed, following_speed, speeds_of
+
+
+def _seat_name(seat: Any) -> str:
+    return seat.name if hasattr(seat, "name") else seat[0]
+
+
+def _seat_kind(seat: Any) -> str:
+    return seat.kind if hasattr(seat, "kind") else seat[1]
+
+
+class TableScene(Scene):
+    """The game table (see :mod:`split.ui.table` for its API)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Any],
+        on_action: Callable[[Action, list], None] | None = None,
+        settings: Any = None,
+        sound: Any = None,
+        on_game_over: Callable[[TableScene], None] | None = None,
+        on_exit: Callable[[TableScene], None] | None = None,
+        choose_bot: Callable[[int], Action] | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.seat_names = [_seat_name(s) for s in self.seats]  # as the players wrote them
+        self.kinds = [_seat_kind(s) for s in self.seats]
+        self.on_action = on_action
+        self.settings = settings if settings is not None else TableSettings()
+        self.sound = sound
+        self.on_game_over = on_game_over
+        self.on_exit = on_exit
+        self.n = game.state.players
+        if len(self.seats) != self.n:
+            raise ValueError(f"{len(self.seats)} seats for a game of {self.n} players")
+        self.humans = [i for i, k in enumerate(self.kinds) if k == "human"]
+        self.viewer = self.humans[0] if self.humans else 0  # the seat at the bottom
+        self.log: list[str] = []
+        self.error: str | None = None  # why the last move was refused
+        self.note: str | None = None  # a hint or a how-to, until the next move
+        self.hint_keys: frozenset = frozenset()
+        self.selected: tuple[str, int] | None = None  # ("hand", index) or ("match", m)
+        self.show_sheets = False
+        self.show_reference = False
+        self.scoring = False  # the round's scoring fills the sheets on the table
+        self.hand_hidden = False  # hot-seat: the hand is covered until the player is there
+        self.hand_covered = False  # hot-seat, bots' turns: the bottom hand shows its backs
+        self.summary_shown_for: int | None = None
+        self.final_shown = False
+        self._entered = False
+        self.version = 0  # bumped whenever what the table shows changes (see invalidate)
+        self.layout: TableLayout = lay_out((1280, 720), self.n, is_rtl())
+        self.hand = HandOrder()
+        self.renderer = Renderer()
+        self.gestures = Gestures(self)
+        self.driver = BotDriver(game, self.kinds, lambda: self.timing()[1], choose_bot)
+        state = game.state
+        if not game.actions and state.round == 1 and state.phase == START:
+            # A new game: the table starts empty and animates the first deal's events.
+            self.model = TableModel.before_deal(state.players, state.dealer, DECK_SIZE)
+            self.animator = Animator(self.model, self)
+            self.animator.queue(game.opening_events)
+        else:
+            self.model = TableModel.from_state(state)  # a resumed game: no deal to replay
+            self.animator = Animator(self.model, self)
+            self._log(_("Round {n} in progress.").format(n=state.round))
+        self._sync_hand()
+        if len(self.humans) > 1 and state.current in self.humans:
+            self.viewer = state.current
+
+    def enter(self) -> None:
+        """Hot-seat: a game resumed on a human's turn first hides the hand (pass screen)."""
+        s = self.state
+        if (
+            not self._entered
+            and len(self.humans) > 1
+            and not self.animator.pending
+            and s.current in self.humans
+        ):
+            self._pass_to(s.current)
+        self._entered = True
+
+    # ================================================================== what is going on
+
+    @property
+    def state(self) -> GameState:
+        """The game's position now (ahead of the picture while events still play)."""
+        return self.game.state
+
+    def timing(self) -> tuple[float, float, float]:
+        """(flight, bot pause, deal stagger) seconds at the chosen speed."""
+        return speeds_of(self.settings)
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect, if the table has sound."""
+        if self.sound is not None:
+            with contextlib.suppress(Exception):  # sound must never stop the game
+                self.sound.play(name)
+
+    def human_turn(self) -> bool:
+        """Whether the table waits for a human's gesture right now."""
+        s = self.state
+        return (
+            not self.animator.pending
+            and not self.animator.flights
+            and s.current is not None
+            and self.kinds[s.current] == "human"
+            and s.current == self.viewer
+            and not self.hand_hidden
+        )
+
+    def busy(self) -> bool:
+        """Whether events wait, cards fly or a pause runs."""
+        return self.animator.busy()
+
+    def legal(self) -> list[Action]:
+        """The actions the human at the table may take now (none if it is not their turn)."""
+        return self.state.legal_actions() if self.human_turn() else []
+
+    def esc_free(self) -> bool:
+        """Whether Esc has nothing of the table's own to close (a selection, a panel, a
+        drag), so the app may use it."""
+        return (
+            self.selected is None
+            and not self.show_sheets
+            and not self.show_reference
+            and self.gestures.press is None
+        )
+
+    # ================================================================== acting
+
+    def try_action(self, action: Action) -> bool:
+        """Apply ``action`` through the engine if legal; otherwise say why. True if applied."""
+        state = self.state
+        self.invalidate()
+        if action not in state.legal_actions():
+            self.error = state.explain_illegal(action)
+            return False
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as err:  # pragma: no cover - legal_actions said yes
+            self.error = str(err)
+            return False
+        self.error = None
+        self.note = None
+        self.hint_keys = frozenset()
+        self.selected = None
+        self.animator.queue(events)
+        self.driver.drop()  # a stale choice (the position moved on) is dropped
+        if self.on_action is not None:
+            self.on_action(action, events)
+        return True
+
+    def hint(self) -> None:
+        """H: ask the bots' hint for the human to act and light its targets."""
+        if not self.human_turn():
+            return
+        legal = self.state.legal_actions()
+        try:
+            from split.bots.hints import hint
+
+            h = hint(self.state, legal, names=self.names_in_text())
+            action, reason = h.action, h.reason
+        except ImportError:
+            action, reason = legal[0], ""
+        described = describe(action, self.model.discard, self.names_in_text())
+        self.note = _("Hint: {action}. {reason}").format(action=described, reason=reason)
+        self.hint_keys = frozenset(action_keys(action, self.hand.cards, self.viewer))
+
+    def toggle_sort(self) -> None:
+        """S: rank order <-> suit order (and forget any dragged arrangement)."""
+        order = "suit" if getattr(self.settings, "sort_order", "rank") == "rank" else "rank"
+        self.settings = changed(self.settings, sort_order=order)
+        self.hand.resort(self._sort_key())
+
+    def next_speed(self) -> None:
+        """The Speed button: normal, fast, instant, and round again."""
+        speed = following_speed(self.settings)
+        self.settings = changed(self.settings, speed=speed)
+
+    def _sort_key(self) -> Callable[[int], Any]:
+        return sort_key(getattr(self.settings, "sort_order", "rank"))
+
+    def _sync_hand(self) -> None:
+        """Keep the player's own arrangement of the hand; new cards go to their sorted place."""
+        hand = self.model.hands[self.viewer] if self.model.hands else []
+        self.hand.sync(hand, self._sort_key())
+
+    # ================================================================== words
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names as shown (the default "You" in the current language)."""
+        return [i18n.display_name(name) for name in self.seat_names]
+
+    def names_in_text(self) -> list[str]:
+        """The players' names as words inside a sentence of the current language."""
+        return [i18n.embed(name) for name in self.names]
+
+    def you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the one person at the table: the log speaks to them."""
+        return seat == self.viewer and len(self.humans) == 1
+
+    def prompt(self) -> tuple[str, Tone]:
+        """The prompt line: what you can do now (or why a move was refused)."""
+        return prompt_line(
+            self.state,
+            self.names_in_text(),
+            error=self.error,
+            note=self.note,
+            busy=self.busy(),
+            your_turn=self.human_turn(),
+        )
+
+    def _log(self, text: str) -> None:
+        self.log.append(text)
+        del self.log[:-200]
+
+    # ================================================================== places and pictures
+
+    def opponents(self) -> list[int]:
+        """The other seats, left to right: the next player first (R2.1, to your left)."""
+        return [(self.viewer + i) % self.n for i in range(1, self.n)]
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        """A seat's panel: yours in the side column, the others along the top."""
+        if seat == self.viewer:
+            return self.layout.own_seat.copy()
+        return self.layout.seats[self.opponents().index(seat)].copy()
+
+    def art(self, which: str) -> cardart.CardArt:
+        """Card pictures for a place (hand, mid, own, opp, back), in the chosen back."""
+        back = getattr(self.settings, "card_back", "blue")
+        return cardart.art(self.layout.heights[which], back)
+
+    def disc_art(self) -> cardart.CardArt:
+        """Card pictures for the discard row (smaller as the row grows)."""
+        grid = self.layout.discard_grid(len(self.model.discard))
+        return cardart.art(grid.height, getattr(self.settings, "card_back", "blue"))
+
+    def chip(self) -> pygame.Surface:
+        """The penalty chip at this layout's size."""
+        return chip_image(self.layout.fs)
+
+    def face(self, seat: int, card: int, size: str = "hand") -> pygame.Surface:
+        """A card's image in flight: its face if the viewer may see it (R10), else its back."""
+        if seat == self.viewer and not self.hand_hidden and not self.hand_covered:
+            return self.art(size).half(card)
+        return self.art("back").back()
+
+    def hand_positions(self) -> list[tuple[int, int]]:
+        """Where your hand's cards lie, the selected one lifted."""
+        sel = self.selected
+        lifted = sel[1] if sel is not None and sel[0] == "hand" else None
+        return self.layout.hand_positions(len(self.hand.cards), lifted)
+
+    def hand_pos(self, seat: int, card: int | None = None) -> tuple[int, int]:
+        """Where ``card`` is (or goes) in a seat's hand."""
+        if seat == self.viewer:
+            pos = self.hand_positions()
+            i = self.hand.index_of_last(card) if card is not None else None
+            if i is not None:
+                return pos[i]
+            return pos[-1] if pos else (self.layout.hand_rect.centerx, self.layout.hand_y)
+        return self.back_pos(seat, max(1, len(self.model.hands[seat])) - 1)
+
+    def back_pos(self, seat: int, i: int) -> tuple[int, int]:
+        """Where an opponent's ``i``-th card back lies."""
+        return self.layout.back_pos(self.seat_rect(seat), len(self.model.hands[seat]), i)
+
+    def match_pos(self, seat: int, m: int) -> tuple[int, int]:
+        """Where a seat's match ``m`` lies."""
+        row = None if seat == self.viewer else self.seat_rect(seat)
+        return self.layout.match_pos(row, len(self.model.matches[seat]), m)
+
+    def discard_pos(self, i: int) -> tuple[int, int]:
+        """Where discard ``i`` lies in the row as it is now."""
+        return self.layout.discard_pos(i, len(self.model.discard))
+
+    def pile_top(self, cards: int) -> tuple[int, int]:
+        """Where the top card of a pile of ``cards`` lies."""
+        return self.layout.pile_top(cards)
+
+    def score_pos(self, seat: int) -> tuple[int, int]:
+        """Where a seat's score is shown."""
+        return self.layout.score_pos(self.seat_rect(seat))
+
+    # ================================================================== events, as they play
+
+    def viewer_seat(self) -> int:
+        """The seat at the bottom of the table."""
+        return self.viewer
+
+    def paused(self) -> bool:
+        """Events wait while the hand is hidden for the next hot-seat player."""
+        return self.hand_hidden
+
+    def react(self, e: ev.Event) -> None:
+        """An event has just changed the model: log it and follow it on the table."""
+        you = self.viewer if len(self.humans) == 1 else None
+        line = event_line(e, self.names_in_text(), you)
+        if line is not None:
+            self._log(line)
+        if isinstance(e, ev.RoundStarted):
+            self.hand.reset(self.model.hands[self.viewer], self._sort_key())
+            self.scoring = False
+            self.show_sheets = False
+        elif isinstance(e, ev.TurnStarted):
+            if len(self.humans) > 1:
+                if self.kinds[e.seat] != "human":
+                    self.hand_covered = True  # hot-seat: nobody sees a hand while bots play
+                elif e.seat != self.viewer or self.hand_covered:
+                    self._pass_to(e.seat)
+        elif isinstance(e, ev.RowFilled) or (
+            isinstance(e, ev.NegativeFilled) and e.reason != "perfect"
+        ):
+            if not self.scoring:  # the scoring fills the sheets in front of everyone
+                self.scoring = True
+                self.show_sheets = True
+                self.show_reference = False
+        else:
+            self._sync_hand()
+
+    def finish_animations(self) -> None:
+        """Space / click: land every card now and play the queued events instantly."""
+        self.animator.finish()
+        self.invalidate()
+
+    # ================================================================== hot-seat and screens
+
+    def _pass_to(self, seat: int) -> None:
+        self.hand_hidden = True
+        self.selected = None
+        if self.app is not None:
+            self.app.push(PassScene(self, seat))
+
+    def reveal(self, seat: int) -> None:
+        """Called by the pass screen: ``seat`` now sits at the bottom of the table."""
+        self.viewer = seat
+        self.hand_hidden = False
+        self.hand_covered = False
+        self.hand.reset(self.model.hands[seat], self._sort_key())
+        self.invalidate()
+
+    def _check_screens(self) -> None:
+        s = self.state
+        if self.busy() or self.app is None or self.app.scene is not self:
+            return
+        if s.phase in (ROUND_OVER, GAME_OVER) and self.summary_shown_for != s.round:
+            self.summary_shown_for = s.round  # every round's summary, the last one too
+            self.app.push(RoundSummaryScene(self))
+        elif s.phase == GAME_OVER and not self.final_shown:
+            self.final_shown = True
+            self.show_sheets = self.scoring = False
+            if self.on_game_over is not None:
+                self.on_game_over(self)
+            else:
+                self.app.push(FinalScene(self))
+
+    def next_round(self) -> None:
+        """From the round summary: deal the next round."""
+        self.show_sheets = False
+        self.scoring = False
+        self.try_action(Action.next_round())
+
+    def new_game(self, seats: Sequence[Any], dealer: int) -> TableScene:
+        """A fresh table for a new game with these seats (the results screen's Play again)."""
+        game = Game(GameConfig(len(seats), dealer, random.randrange(2**31)))
+        return TableScene(
+            game, seats, on_action=self.on_action, settings=self.settings, sound=self.sound
+        )
+
+    # ================================================================== the loop
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new window size (or language direction): a new layout."""
+        self.layout = lay_out(size, self.n, is_rtl())
+
+    def invalidate(self) -> None:
+        """What the table shows changed: its static layer is drawn again at the next
+        frame (and the whole window with it). The one way to mark the picture stale."""
+        self.version += 1
+
+    def animating(self) -> bool:
+        a = self.animator
+        return bool(a.flights or a.pending or a.wait > 0 or self.gestures.press is not None)
+
+    def wake_in(self) -> float | None:
+        due = self.driver.wake_in()
+        if due is not None:
+            return due
+        if self.state.phase == ROUND_OVER and not self.humans:
+            return 0.5
+        return None
+
+    def update(self, dt: float) -> None:
+        if self.animator.step(dt):
+            self.invalidate()
+        if self.busy() or self.hand_hidden:
+            return
+        self._check_screens()
+        if self.driver.bots_turn():
+            action = self.driver.poll()
+            if action is not None:
+                self.try_action(action)
+        elif self.state.phase == ROUND_OVER and not self.humans and self.app is None:
+            self.try_action(Action.next_round())
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.gestures.handle(event):
+            self.invalidate()
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        full = self.app is not None and self.app.full_redraw
+        return self.renderer.draw(self, surface, full)
+
+    def hits(self) -> list[Hit]:
+        """Everything the pointer can touch, as drawn now."""
+        self.renderer.ensure(self)
+        return self.renderer.hits
+
+    def find_hit(self, kind: str, a: int = -1, b: int = -1) -> Hit | None:
+        """The hit region of a thing (tests drive the mouse with it)."""
+        for h in self.hits():
+            if h.kind == kind and (a == -1 or h.a == a) and (b == -1 or h.b == b):
+                return h
+        return None

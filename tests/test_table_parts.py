@@ -1,0 +1,169 @@
+"""The table's pure parts, without a window: its layout (from size, seats and reading
+direction) and its words (event log lines, the prompt, a hint's action)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from split.engine import events as ev
+from split.engine.actions import Action
+from split.engine.cards import MatchType, parse_card
+from split.engine.state import GameConfig, GameState
+from split.ui.table.gestures import drop_action, insert_place, targets_for
+from split.ui.table.layout import lay_out
+from split.ui.table.narration import Tone, describe, event_line, prompt_line
+from split.ui.table.render import Hit
+
+C = parse_card
+SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]
+NAMES = ["Ana", "Bo", "Cy"]
+
+
+# ---------------------------------------------------------------- layout
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("rtl", [False, True])
+def test_every_seat_inside_the_window_and_none_overlap(size, players, rtl):
+    lay = lay_out(size, players, rtl)
+    window = pygame.Rect((0, 0), size)
+    assert len(lay.seats) == players - 1
+    for seat in lay.seats:
+        assert lay.table_rect.contains(seat)
+        assert seat.bottom <= lay.discard_rect.top, "seats reach into the discard row"
+    assert lay.side.contains(lay.own_seat)
+    rects = [*lay.seats, lay.own_seat]
+    for i, a in enumerate(rects):
+        assert window.contains(a)
+        for b in rects[i + 1 :]:
+            assert not a.colliderect(b)
+    assert not lay.side.colliderect(lay.table_rect)
+    assert lay.side.width + lay.table_rect.width == size[0]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_right_to_left_is_the_mirror_image(players):
+    ltr, rtl = lay_out((1280, 720), players, False), lay_out((1280, 720), players, True)
+
+    def mirrored(r: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(1280 - r.right, r.top, r.width, r.height)
+
+    for name in ("side", "table_rect", "discard_rect", "hand_rect", "prompt_rect", "own_rect"):
+        assert getattr(rtl, name) == mirrored(getattr(ltr, name)), name
+    assert [mirrored(r) for r in ltr.seats] == list(rtl.seats)
+    xs = [r.x for r in ltr.seats]  # the next player first: to your left
+    assert xs == sorted(xs)
+    assert [r.x for r in rtl.seats] == sorted((r.x for r in rtl.seats), reverse=True)
+
+
+@pytest.mark.parametrize("rtl", [False, True])
+@pytest.mark.parametrize("count", [1, 9, 16, 25])
+def test_hand_cards_stay_in_the_hand_area_in_reading_order(rtl, count):
+    lay = lay_out((1024, 600), 6, rtl)
+    pos = lay.hand_positions(count)
+    assert len(pos) == count
+    xs = [x for x, _y in pos]
+    assert xs == sorted(xs, reverse=rtl)
+    for x, y in pos:
+        assert lay.hand_rect.left <= x and x < lay.hand_rect.right and y >= lay.hand_rect.top
+    assert lay.hand_positions(1)[0][1] == lay.hand_y  # one card sits at the top of the arc
+
+
+@pytest.mark.parametrize("rtl", [False, True])
+def test_the_discard_row_spreads_so_every_card_shows(rtl):
+    """R4.3: the row stays inside its area, each card at least half a card from the next."""
+    lay = lay_out((1024, 600), 6, rtl)
+    for count in (1, 8, 20, 40, 60):
+        grid = lay.discard_grid(count)
+        assert lay.discard_grid(count) is grid  # worked out once per count
+        positions = [lay.discard_pos(i, count) for i in range(count)]
+        for x, y in positions:
+            assert lay.discard_rect.left <= x < lay.discard_rect.right
+            assert lay.discard_rect.top <= y < lay.discard_rect.bottom
+        assert len(set(positions)) == count
+
+
+def test_the_pile_stacks_up_as_it_grows():
+    lay = lay_out((1280, 720), 3, False)
+    assert lay.pile_top(0) == lay.pile_pos
+    assert lay.pile_top(104) == (lay.pile_pos[0] - 6, lay.pile_pos[1] - 6)
+
+
+# ---------------------------------------------------------------- narration
+
+
+def test_the_log_keeps_other_hands_secret_and_speaks_to_you():
+    drawn = ev.CardDrawn(1, C("7H"), False, 50)
+    assert event_line(drawn, NAMES, you=1) == "You drew 7\u2665."
+    assert event_line(drawn, NAMES, you=0) == "Bo drew a card."
+    bonus = ev.CardDrawn(2, C("7H"), True, 50)
+    assert event_line(bonus, NAMES, you=None) == "Cy drew a card. (strong bonus)"
+
+
+def test_upgrade_penalty_and_game_over_lines():
+    up = ev.MatchUpgraded(
+        1, C("7D"), 0, 0, (C("7C"), C("7H")), MatchType.WEAK, C("7H"), C("7C"),
+        (C("7D"), C("7H")), MatchType.STRONG, 0,
+    )  # fmt: skip
+    assert event_line(up, NAMES, you=0) == (
+        "Bo upgraded your match with 7\u2666: now strong; 7\u2663 came back to you."
+    )
+    penalty = ev.NegativeFilled(2, 1, 1, "perfect", 0)
+    assert event_line(penalty, NAMES, you=2) == "Ana gave you a negative box."
+    hand = ev.NegativeFilled(1, 2, 3, "hand", None)
+    assert event_line(hand, NAMES, you=None) == "Bo filled 2 negative boxes for cards in hand."
+    assert event_line(ev.GameOver((5, 3, 1), (0,)), NAMES, you=0) == "Game over: you win!"
+    assert event_line(ev.TurnStarted(1), NAMES, you=0) is None  # not every event is news
+
+
+def test_the_prompt_says_why_a_move_was_refused_and_whose_turn_it_is():
+    state = GameState.new(GameConfig(3, 0, 1))  # seat 1 starts (R2.4)
+    text, tone = prompt_line(
+        state, NAMES, error="draw first", note=None, busy=False, your_turn=True
+    )
+    assert (text, tone) == ("Not allowed: draw first", Tone.REFUSED)
+    text, tone = prompt_line(state, NAMES, error=None, note=None, busy=False, your_turn=False)
+    assert (text, tone) == ("Bo is playing\u2026", Tone.WAITING)
+    text, tone = prompt_line(state, NAMES, error=None, note=None, busy=False, your_turn=True)
+    assert text.startswith("Your turn: draw") and tone is Tone.YOUR_TURN
+    assert prompt_line(state, NAMES, error=None, note=None, busy=True, your_turn=True)[0] == ""
+
+
+def test_a_hint_describes_its_action():
+    assert describe(Action.draw(), [], NAMES) == "draw a card"
+    assert (
+        describe(Action.take(1), [C("3D"), C("7S")], NAMES) == "take 7\u2660 from the discard row"
+    )
+    assert describe(Action.penalize(2), [], NAMES) == "give Cy a negative box"
+
+
+# ---------------------------------------------------------------- what a drop means
+
+
+def test_a_drop_becomes_the_action_it_shows():
+    nowhere = pygame.Rect(0, 0, 0, 0)
+    hand = [C("7D"), C("7H"), C("2C")]
+
+    def hit(kind: str, a: int = -1, b: int = -1) -> Hit:
+        return Hit(kind, a, b, nowhere)
+
+    assert drop_action(hit("hand", 0), hit("hand", 1), hand, 0, "play") == Action.match(
+        C("7D"), C("7H")
+    )
+    assert drop_action(hit("hand", 0), hit("hand", 2), hand, 0, "play") == "reorder"
+    assert drop_action(hit("hand", 2), hit("discard_area"), hand, 0, "play") == Action.discard(
+        C("2C")
+    )
+    assert drop_action(hit("pile"), hit("hand_area"), hand, 0, "start") == Action.draw()
+    assert drop_action(hit("hand", 0), None, hand, 0, "play") is None
+    legal = [Action.match(C("7D"), C("7H")), Action.discard(C("7D"))]
+    assert targets_for(hit("hand", 0), legal, hand) == {("hand", 1, -1), ("discard_area", -1, -1)}
+
+
+@pytest.mark.parametrize("rtl", [False, True])
+def test_a_card_dropped_in_the_hand_goes_where_it_was_dropped(rtl):
+    lefts = [0, 50, 100] if not rtl else [100, 50, 0]
+    assert insert_place(lefts, 20, 75 if not rtl else 45, rtl) == 2
+    assert insert_place(lefts, 20, -5 if not rtl else 200, rtl) == 0
