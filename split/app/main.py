@@ -19,6 +19,8 @@ import sys
 import tempfile
 import time
 
+from split.app.desktop import set_platform_hints
+
 SELFTEST_LIMIT_S = 50.0
 
 
@@ -250,6 +252,7 @@ def _selftest_in(t0: float) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Start the game (or, with ``--selftest``, check the install)."""
     args = parse_args(argv)
+    set_platform_hints()  # before pygame.init(): SDL reads them when video starts
     if args.selftest:
         return _selftest()
     return run(args)
