@@ -1,8 +1,9 @@
-"""PyInstaller's entry script: the frozen app starts here."""
+"""PyInstaller's entry script: the frozen app starts here, with the same command line
+as ``python -m split`` (the game, ``--version``, ``--install-desktop``, the tools)."""
 
 import multiprocessing
 
-from split.app.main import main
+from split.app.cli import main
 
 if __name__ == "__main__":
     # A frozen app that starts worker processes (bot tournaments) must let them

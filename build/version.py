@@ -2,6 +2,7 @@
 
 python build/version.py          # writes build/version_info.txt, prints the version
 python build/version.py --check  # exit 1 if the committed file is out of date
+python build/version.py --tag v1.2.0   # exit 1 unless the tag names pyproject's version
 """
 
 from __future__ import annotations
@@ -67,17 +68,31 @@ def version_numbers(version: str) -> tuple[int, int, int, int]:
     return tuple((parts + [0, 0, 0, 0])[:4])  # type: ignore[return-value]
 
 
+def tag_problem(tag: str, version: str) -> str | None:
+    """Why a release tag does not fit the version (None if it does): the tag must be
+    ``v`` followed by exactly the ``[project] version`` of pyproject.toml."""
+    tag = tag.removeprefix("refs/tags/")
+    if tag == f"v{version}":
+        return None
+    return f"tag {tag!r} does not name pyproject.toml's version {version!r}: expected 'v{version}'"
+
+
 def render(version: str) -> str:
     """The text of version_info.txt for ``version``."""
     return TEMPLATE.format(version=version, numbers=version_numbers(version))
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write (or with ``--check`` verify) build/version_info.txt."""
+    """Write (or with ``--check`` verify) build/version_info.txt, or check a tag."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only verify the file is current")
+    parser.add_argument("--tag", help="only verify that this release tag names the version")
     args = parser.parse_args(argv)
     version = read_version()
+    if args.tag is not None:
+        problem = tag_problem(args.tag, version)
+        print(problem or f"tag {args.tag} matches version {version}", file=sys.stderr)
+        return 1 if problem else 0
     text = render(version)
     if args.check:
         current = VERSION_FILE.read_text(encoding="utf-8") if VERSION_FILE.exists() else ""

@@ -135,11 +135,12 @@ def test_spec_is_python_and_bundles_assets():
         assert needle in text
 
 
-def test_entry_script_calls_the_app_main():
-    from split.app.main import main
+def test_entry_script_calls_the_command_line():
+    """The frozen app takes the same command line as ``python -m split`` (--version, ...)."""
+    from split.app.cli import main
 
     assert callable(main)
-    assert "from split.app.main import main" in (BUILD / "entry.py").read_text(encoding="utf-8")
+    assert "from split.app.cli import main" in (BUILD / "entry.py").read_text(encoding="utf-8")
 
 
 # --- sounds ------------------------------------------------------------------------

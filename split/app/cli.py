@@ -1,4 +1,5 @@
-"""The command line: ``split`` plays; ``split scenario|sim|bench`` are the tools.
+"""The command line: ``split`` plays; ``split scenario|sim|bench`` are the tools;
+``split --version`` and ``split --install-desktop|--uninstall-desktop`` answer at once.
 
 Each tool lives with its layer and is imported only when asked for, so starting
 the game pays for none of them.
@@ -41,10 +42,33 @@ def _autoplay(argv: list[str]) -> int:
 TOOLS = {"scenario": _scenario, "sim": _sim, "bench": _bench, "autoplay": _autoplay}
 
 
+def _version() -> int:
+    import split
+
+    print(f"Split {split.__version__}")
+    return 0
+
+
+def _desktop(uninstall: bool) -> int:
+    from split.app.desktop import cli_install
+
+    return cli_install(uninstall=uninstall)
+
+
+# Answered before the game's own options, without starting pygame.
+OPTIONS = {
+    "--version": _version,
+    "--install-desktop": lambda: _desktop(uninstall=False),
+    "--uninstall-desktop": lambda: _desktop(uninstall=True),
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in TOOLS:
         return TOOLS[argv[0]](argv[1:])
+    if argv and argv[0] in OPTIONS:
+        return OPTIONS[argv[0]]()
     from split.app.main import main as play
 
     return play(argv)

@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # pygame and the ui load only when the game starts
     from split.app.context import AppContext
     from split.ui.loop import App
 
+from split.app.desktop import set_platform_hints
+
 SELFTEST_LIMIT_S = 50.0
 
 
@@ -266,6 +268,7 @@ def _selftest_in(t0: float) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Start the game (or, with ``--selftest``, check the install)."""
     args = parse_args(argv)
+    set_platform_hints()  # before pygame.init(): SDL reads them when video starts
     if args.selftest:
         return _selftest()
     return run(args)

@@ -1,0 +1,144 @@
+"""What the About screen shows, and opening the data folder on each system."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import split
+from split.app import about
+from split.resources import asset_root
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_about_info_gathers_version_licences_and_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path / "data"))
+    info = about.about_info()
+    assert info.version == split.__version__
+    assert info.licence.startswith("MIT License") and "Split Desktop contributors" in info.licence
+    assert info.data_dir == tmp_path / "data" and info.data_dir.is_dir()
+    found = {(f.part, f.name) for f in info.asset_licences}
+    assert found == {
+        ("fonts", "LICENSE-DejaVu.txt"),
+        ("fonts", "OFL.txt"),
+        ("sounds", "LICENSE.txt"),
+    }
+
+
+def test_asset_licences_are_read_whole_and_in_order():
+    files = about.asset_licences()
+    assert [(f.part, f.name) for f in files] == sorted((f.part, f.name) for f in files)
+    ofl = next(f for f in files if f.name == "OFL.txt")
+    assert ofl.text == (asset_root() / "fonts" / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE" in ofl.text
+
+
+def test_asset_licences_find_nested_folders_and_skip_other_files(tmp_path):
+    (tmp_path / "cards" / "art").mkdir(parents=True)
+    (tmp_path / "cards" / "art" / "COPYING").write_text("CC0", encoding="utf-8")
+    (tmp_path / "cards" / "README.md").write_text("not a licence", encoding="utf-8")
+    (tmp_path / "notes-on-the-licence.txt").write_text("also not", encoding="utf-8")
+    (tmp_path / "LICENCE.txt").write_text("top", encoding="utf-8")
+    found = [(f.part, f.name, f.text) for f in about.asset_licences(tmp_path)]
+    assert found == [(".", "LICENCE.txt", "top"), ("cards/art", "COPYING", "CC0")]
+
+
+def test_game_licence_is_the_repository_licence():
+    assert about.game_licence() == (ROOT / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_game_licence_from_an_installed_wheel(tmp_path, monkeypatch):
+    """No LICENSE beside the assets: the distribution's licence file (metadata 2.4 path)."""
+
+    class Metadata(dict):  # the part of email.message.Message that is used
+        def get_all(self, key):
+            return [self[key]] if key in self else None
+
+    class Dist:
+        metadata = Metadata({"License-File": "LICENSE"})
+
+        def read_text(self, name: str) -> str | None:
+            return "MIT from the wheel" if name == "licenses/LICENSE" else None
+
+    dist = Dist()
+    monkeypatch.setattr(about, "asset_root", lambda: tmp_path / "site" / "split" / "assets")
+    monkeypatch.setattr(about.metadata, "distribution", lambda name: dist)
+    assert about.game_licence() == "MIT from the wheel"
+
+
+# --- open the folder -----------------------------------------------------------------------
+
+
+class FakeProc:
+    def __init__(self, code: int | None):
+        self.code = code
+
+    def wait(self, timeout: float) -> int:
+        if self.code is None:
+            raise subprocess.TimeoutExpired("xdg-open", timeout)
+        return self.code
+
+
+def _recording_popen(calls: list, code: int | None = 0):
+    def popen(command, **kwargs):
+        calls.append((command, kwargs))
+        return FakeProc(code)
+
+    return popen
+
+
+@pytest.mark.parametrize(("platform", "program"), [("linux", "xdg-open"), ("darwin", "open")])
+def test_open_folder_runs_the_system_opener(tmp_path, platform, program):
+    calls: list = []
+    assert about.open_folder(tmp_path, platform, popen=_recording_popen(calls)) is None
+    ((command, kwargs),) = calls
+    assert command == [program, str(tmp_path)]
+    assert kwargs["stdin"] is subprocess.DEVNULL and kwargs["start_new_session"]
+
+
+def test_open_folder_on_windows_uses_startfile(tmp_path):
+    opened = []
+    assert about.open_folder(tmp_path, "win32", startfile=opened.append) is None
+    assert opened == [str(tmp_path)]
+
+
+def test_open_folder_reports_instead_of_raising(tmp_path):
+    def missing(command, **kwargs):
+        raise FileNotFoundError(2, "No such file or directory", command[0])
+
+    def refused(path):
+        raise OSError(13, "Access is denied")
+
+    message = about.open_folder(tmp_path, "linux", popen=missing)
+    assert message == f"Could not open {tmp_path}: No such file or directory"
+    assert "Access is denied" in about.open_folder(tmp_path, "win32", startfile=refused)
+    failing = _recording_popen([], code=4)
+    assert "xdg-open exited with status 4" in about.open_folder(tmp_path, "linux", popen=failing)
+    assert "does not exist" in about.open_folder(tmp_path / "gone", "linux")
+
+
+def test_a_slow_file_manager_is_not_waited_for(tmp_path):
+    assert about.open_folder(tmp_path, "linux", popen=_recording_popen([], code=None)) is None
+
+
+def test_frozen_linux_app_gives_the_opener_the_users_library_path(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setenv("LD_LIBRARY_PATH", "/tmp/_MEIxyz")
+    monkeypatch.setenv("LD_LIBRARY_PATH_ORIG", "/opt/mine/lib")
+    calls: list = []
+    about.open_folder(tmp_path, "linux", popen=_recording_popen(calls))
+    env = calls[0][1]["env"]
+    assert env["LD_LIBRARY_PATH"] == "/opt/mine/lib" and "LD_LIBRARY_PATH_ORIG" not in env
+    monkeypatch.delenv("LD_LIBRARY_PATH_ORIG")
+    about.open_folder(tmp_path, "linux", popen=_recording_popen(calls))
+    assert "LD_LIBRARY_PATH" not in calls[1][1]["env"]
+
+
+def test_about_needs_no_pygame():
+    code = "import sys, split.app.about; print('pygame' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
