@@ -215,11 +215,6 @@ def _simulate(monkeypatch, kind: str, tmp_path: Path) -> None:
         monkeypatch.setattr(platformdirs, "PlatformDirs", platformdirs.macos.MacOS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="split/app/storage.py asks platformdirs for the local (non-roaming) folder, "
-    "%LOCALAPPDATA%\\Split; issue #14 wants %APPDATA%\\Split: user_data_dir(..., roaming=True)",
-)
 def test_windows_data_folder_is_under_appdata(tmp_path, monkeypatch):
     from split.app.storage import data_dir
 

@@ -35,7 +35,7 @@ def data_dir() -> Path:
     else:
         from platformdirs import user_data_dir
 
-        path = Path(user_data_dir(APP_NAME, appauthor=False))
+        path = Path(user_data_dir(APP_NAME, appauthor=False, roaming=True))  # %APPDATA% on Windows
     path.mkdir(parents=True, exist_ok=True)
     return path
 
