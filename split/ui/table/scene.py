@@ -222,6 +222,15 @@ class TableScene(Scene):
         """Ctrl+Z or the Undo button: take back your last move. The game is rebuilt from
         its actions without it, the table from that state; True if a move was undone."""
         if not self.can_undo():
+            if self.human_turn():
+                g = self.game
+                drew = bool(g.actions) and g.movers[-1] == (self.state.current, self.state.turn)
+                self.note = (
+                    _("Nothing to undo: a card drawn from the pile cannot be taken back.")
+                    if drew
+                    else _("Nothing to undo in this turn.")
+                )
+                self.invalidate()
             return False
         self.finish_animations()
         seat = self.state.current
