@@ -20,13 +20,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .actions import DISCARD, DRAW, MATCH, NEXT_ROUND, PASS, PENALIZE, TAKE, TRADE, Action
 from .cards import MATCH_TYPES, Card, MatchType, card_str, upgrades
 
-if TYPE_CHECKING:
-    from .state import GameState
+
+class Position(Protocol):
+    """What a refusal reads of a :class:`~split.engine.state.GameState` (a Protocol, so
+    this module and the state need not import each other)."""
+
+    phase: str
+    current: int | None
+    must_use: Card | None
+    hands: list[list[Card]]
+    matches: list[list[tuple[Card, Card]]]
+    discard: list[Card]
+
+    @property
+    def players(self) -> int: ...
 
 
 class Why(StrEnum):
@@ -115,7 +127,7 @@ _EXPECTED = {
 }
 
 
-def refusal(state: GameState, action: Action) -> Refusal:
+def refusal(state: Position, action: Action) -> Refusal:
     """Why ``action`` is not legal in ``state`` (call it for an action that is not)."""
     phase, k = str(state.phase), action.kind
     if phase == "game-over":
@@ -140,7 +152,7 @@ def refusal(state: GameState, action: Action) -> Refusal:
     return _play(state, action)
 
 
-def _play(state: GameState, action: Action) -> Refusal:
+def _play(state: Position, action: Action) -> Refusal:
     """A refused match, upgrade or discard in the play phase."""
     k = action.kind
     hand = state.hands[state.current]
@@ -173,7 +185,7 @@ def _play(state: GameState, action: Action) -> Refusal:
     return Refusal(Why.KEEP_ONE, rule="R5.4")
 
 
-def _trade(state: GameState, action: Action) -> Refusal:
+def _trade(state: Position, action: Action) -> Refusal:
     """A refused action in the weak bonus (R6.3)."""
     seat = state.current
     mine, other, theirs = action.a, action.b, action.c
