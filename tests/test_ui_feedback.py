@@ -261,3 +261,20 @@ def test_a_card_dropped_on_another_rank_says_why_and_between_cards_moves_it():
     drag(app, spot(table, "hand", i), (seam, spot(table, "hand", j)[1]))
     assert table.hand.cards != order and sorted(table.hand.cards) == sorted(order)
     assert len(game.actions) == 1
+
+
+@pytest.mark.parametrize("lang", ["gl", "te", "fa", "id"])
+def test_a_refusal_is_said_in_the_players_language(lang):
+    game = laid_out(**BASE)
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    assert not table.try_action(Action.take(0))  # 3D: no play would use it (R4.2)
+    english = table.prompt()[0]
+    i18n.set_language(lang)
+    said = table.prompt()[0]
+    assert said != english and "(R4.2)" in said
+    assert "3\u2666" in said and "3D" not in said
+    assert "cannot be taken" not in said
