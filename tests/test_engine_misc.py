@@ -83,10 +83,10 @@ def test_record_round_trip_resumes_exactly():
     assert state_json(again.state) == state_json(game.state)
 
 
-def test_undo_takes_back_one_action():
+def test_pop_takes_back_one_action():
     game = _random_game(2, 30)
     before = state_json(game.replay(29))
-    game.undo()
+    game.pop()
     assert state_json(game.state) == before and len(game.actions) == 29
 
 

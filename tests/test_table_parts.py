@@ -128,7 +128,41 @@ def test_the_prompt_says_why_a_move_was_refused_and_whose_turn_it_is():
     assert (text, tone) == ("Bo is playing\u2026", Tone.WAITING)
     text, tone = prompt_line(state, NAMES, error=None, note=None, busy=False, your_turn=True)
     assert text.startswith("Your turn: draw") and tone is Tone.YOUR_TURN
-    assert prompt_line(state, NAMES, error=None, note=None, busy=True, your_turn=True)[0] == ""
+    # while cards fly the prompt still says whose turn it is: the one shown playing
+    busy = prompt_line(state, NAMES, error=None, note=None, busy=True, your_turn=False, current=2)
+    assert busy == ("Cy is playing\u2026", Tone.WAITING)
+    mine = prompt_line(
+        state, NAMES, error=None, note=None, busy=True, your_turn=False, current=1, you=1
+    )
+    assert mine == ("Your turn\u2026", Tone.YOUR_TURN)
+
+
+def test_refusals_are_worded_with_card_signs_not_notation():
+    from split.engine.refusals import Refusal, Why
+    from split.ui.table.narration import refusal_text
+
+    taken = Refusal(Why.USE_TAKEN_FIRST, (C("QS"),), rule="R4.2")
+    assert refusal_text(taken) == "first make a play that uses the card you took, Q\u2660 (R4.2)"
+    assert refusal_text(Refusal(Why.CANNOT_TAKE, (C("KC"),), rule="R4.2")).startswith(
+        "K\u2663 cannot be taken"
+    )
+    weak = Refusal(Why.NOT_STRONGER, (C("7D"),), match_type=MatchType.STRONG, rule="R5.2")
+    assert refusal_text(weak) == "7\u2666 does not make this strong match stronger (R5.2)"
+
+
+def test_every_refusal_code_has_words():
+    from split.engine.refusals import Refusal, Why
+    from split.ui.table.narration import refusal_text
+
+    for why in Why:
+        text = refusal_text(Refusal(why, (C("7H"), C("8H")), (1, 0), MatchType.WEAK))
+        assert text and "{" not in text and "7H" not in text
+
+
+def test_a_hint_to_upgrade_your_own_match_says_your():
+    up = Action.upgrade(C("7D"), 1, 0)
+    assert describe(up, [], NAMES, you=1) == "upgrade your match with 7\u2666"
+    assert describe(up, [], NAMES, you=0) == "upgrade a match from Bo with 7\u2666"
 
 
 def test_a_hint_describes_its_action():
@@ -152,7 +186,11 @@ def test_a_drop_becomes_the_action_it_shows():
     assert drop_action(hit("hand", 0), hit("hand", 1), hand, 0, "play") == Action.match(
         C("7D"), C("7H")
     )
-    assert drop_action(hit("hand", 0), hit("hand", 2), hand, 0, "play") == "reorder"
+    # on a card of another rank: not a match, said so (it used to reorder silently)
+    assert drop_action(hit("hand", 0), hit("hand", 2), hand, 0, "play") == "not-a-match"
+    # on the seam between two cards: the card moves there, whatever the ranks
+    assert drop_action(hit("hand", 0), hit("hand", 2), hand, 0, "play", between=True) == "reorder"
+    assert drop_action(hit("hand", 0), hit("hand", 1), hand, 0, "play", True) == "reorder"
     assert drop_action(hit("hand", 2), hit("discard_area"), hand, 0, "play") == Action.discard(
         C("2C")
     )
@@ -160,6 +198,15 @@ def test_a_drop_becomes_the_action_it_shows():
     assert drop_action(hit("hand", 0), None, hand, 0, "play") is None
     legal = [Action.match(C("7D"), C("7H")), Action.discard(C("7D"))]
     assert targets_for(hit("hand", 0), legal, hand) == {("hand", 1, -1), ("discard_area", -1, -1)}
+
+
+def test_a_seam_is_near_a_card_edge_and_the_middle_is_the_card():
+    from split.ui.table.gestures import on_seam
+
+    lefts = [100, 140, 180]  # 80-wide cards, 40 px of each showing
+    assert on_seam(lefts, 80, 141) and on_seam(lefts, 80, 178)
+    assert not on_seam(lefts, 80, 160)  # the middle of the second card's strip
+    assert on_seam(lefts, 80, 258)  # the right edge of the last card
 
 
 @pytest.mark.parametrize("rtl", [False, True])

@@ -98,11 +98,31 @@ def test_resize_and_fullscreen_toggle():
     app.step()
     assert p.sizes[-1] == app.size
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode=""))
     app.step()
     assert app.fullscreen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode=""))
     app.step()
     assert not app.fullscreen
+
+
+def test_a_held_f11_toggles_once_not_on_every_key_repeat():
+    app = App((1280, 720))
+    app.push(Probe())
+    toggles = []
+    real = app.toggle_fullscreen
+    app.toggle_fullscreen = lambda: (toggles.append(1), real())
+    for _ in range(6):  # a press, then key repeat's copies while it stays down
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+        app.step()
+    assert len(toggles) == 1 and app.fullscreen
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    app.step()
+    assert len(toggles) == 2 and not app.fullscreen
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode=""))
+    app.step()
 
 
 def test_quit_hook_can_keep_the_window_open():

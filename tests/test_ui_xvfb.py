@@ -139,3 +139,61 @@ def test_real_window_drag_with_xdotool(xserver, tmp_path, language):
     assert game.returncode == 0, game.stdout.read().decode(errors="replace")
     final = _read(out)
     assert final is not None and final["actions"][:2] == d["actions"][:2]
+
+
+def _window(env, pid_or_class: str, timeout=20.0) -> str:
+    """The X id of the game's window, once it is mapped."""
+    out = subprocess.run(
+        ["xdotool", "search", "--sync", "--onlyvisible", "--class", pid_or_class],
+        env=env, capture_output=True, text=True, timeout=timeout, check=True,
+    )  # fmt: skip
+    return out.stdout.split()[0]
+
+
+def test_the_window_is_split_and_a_destroyed_window_quits_cleanly(xserver, tmp_path):
+    """#9: the taskbar says Split (WM_CLASS), not the script's name. #13: a window
+    destroyed under the game (xdotool windowclose: XDestroyWindow, no WM_DELETE_WINDOW)
+    ends it with status 0, as a close does, and the autosave is left intact."""
+    from split.app.session import Session, load_session
+    from split.app.settings import SeatChoice
+
+    save = tmp_path / "autosave.json"
+    seats = (SeatChoice("You", "human"), SeatChoice("Ada", "easy"))
+    session = Session.new(seats, seed=11, dealer=1, path=save)
+    session.apply(session.game.state.legal_actions()[0])
+    before = save.read_bytes()
+    env = dict(os.environ)
+    env.update(
+        DISPLAY=xserver,
+        SDL_AUDIODRIVER="dummy",
+        SPLIT_DATA_DIR=str(tmp_path),
+        PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+    )
+    env.pop("SDL_VIDEODRIVER", None)
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        env.pop(hint, None)  # the game sets its own
+    game = subprocess.Popen(
+        [sys.executable, "-m", "split"], env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        win = _window(env, "Split")
+        props = subprocess.run(
+            ["xprop", "-id", win, "WM_CLASS", "_NET_WM_NAME"],
+            env=env, capture_output=True, text=True, timeout=10, check=True,
+        ).stdout  # fmt: skip
+        assert 'WM_CLASS(STRING) = "Split", "Split"' in props, props
+        assert '"Split"' in props.split("_NET_WM_NAME")[1]
+        time.sleep(0.5)  # let the menu draw a few frames
+        subprocess.run(["xdotool", "windowclose", win], env=env, check=True, timeout=10)
+        code = game.wait(20)
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait(10)
+    output = game.stdout.read().decode(errors="replace")
+    assert code == 0, output
+    assert "X Error" not in output, output
+    assert save.read_bytes() == before
+    loaded = load_session(save)
+    assert loaded.value is not None and loaded.value.game.actions == session.game.actions

@@ -94,6 +94,9 @@ def spot(table, kind, a=-1, b=-1):
     hit = table.find_hit(kind, a, b)
     assert hit is not None, f"no {kind} {a} {b} on the table"
     r = hit.rect
+    if kind == "hand":  # the middle of the card's visible strip: a drop on the card itself
+        lefts = [h.rect.left for h in table.hits() if h.kind == "hand" and h.rect.left > r.left]
+        return ((r.left + min([*lefts, r.right])) // 2, r.top + r.height // 3)
     if kind in ("hand", "discard", "match"):
         return (r.left + 4, r.top + r.height // 3)
     if kind == "seat":

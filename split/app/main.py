@@ -269,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
     """Start the game (or, with ``--selftest``, check the install)."""
     args = parse_args(argv)
     set_platform_hints()  # before pygame.init(): SDL reads them when video starts
+    from split.ui import xwindow  # (pygame loads only once the game starts)
+
+    xwindow.guard()  # likewise: a window destroyed under the game quits it cleanly
     if args.selftest:
         return _selftest()
     return run(args)

@@ -2,7 +2,7 @@
 
 from .actions import Action, ActionKind, parse_action
 from .cards import MatchType, card_str, match_type, parse_card
-from .game import Game, RecordError
+from .game import Game, RecordError, UndoError
 from .setup import DeckSetup, GameConfig, LaidOut, SetupError
 from .state import GameState, IllegalAction, Phase
 from .view import PlayerView
@@ -21,6 +21,7 @@ __all__ = [
     "PlayerView",
     "RecordError",
     "SetupError",
+    "UndoError",
     "card_str",
     "match_type",
     "parse_action",

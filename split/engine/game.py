@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import events as ev
-from .actions import Action
+from .actions import DRAW, NEXT_ROUND, Action
 from .notation import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -27,14 +27,23 @@ class RecordError(ValueError):
     """A game record that cannot be trusted, with the reason in words."""
 
 
+class UndoError(ValueError):
+    """An action that may not be taken back, with the reason in words."""
+
+
 class Game:
-    """A :class:`GameState` that remembers how it got here."""
+    """A :class:`GameState` that remembers how it got here.
+
+    Besides each action it keeps who made it in which turn (``movers``), which is what
+    decides whether a move may be taken back (:meth:`undoable`).
+    """
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
         self.state, opening = GameState.start(config)
         self._opening: tuple[ev.Event, ...] = tuple(opening)
         self.actions: list[Action] = []
+        self.movers: list[tuple[int | None, int]] = []  # (seat, turn) of each action
 
     @property
     def opening_events(self) -> list[ev.Event]:
@@ -45,8 +54,10 @@ class Game:
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply a legal action (see :meth:`GameState.apply`) and record it."""
+        mover = (self.state.current, self.state.turn)
         events = self.state.apply(action)
         self.actions.append(action)
+        self.movers.append(mover)
         return events
 
     def replay(self, count: int) -> GameState:
@@ -56,11 +67,48 @@ class Game:
             state.apply(action)
         return state
 
-    def undo(self) -> None:
-        """Take back the last action."""
-        if self.actions:
-            self.state = self.replay(len(self.actions) - 1)
-            self.actions.pop()
+    def pop(self) -> Action:
+        """Take back the last action, whoever made it (the record's own primitive; the
+        table uses :meth:`undo`, which keeps the rules)."""
+        if not self.actions:
+            raise UndoError("no action to take back")
+        self.state = self.replay(len(self.actions) - 1)
+        self.movers.pop()
+        return self.actions.pop()
+
+    def undoable(self, seat: int) -> int:
+        """How many of the last actions ``seat`` may take back now: its own moves of the
+        turn it is playing, back to the last card drawn from the pile (a draw, normal or
+        bonus, showed a hidden card, so it and all before it stand)."""
+        state = self.state
+        if state.current != seat:
+            return 0
+        count = 0
+        for action, mover in zip(reversed(self.actions), reversed(self.movers), strict=True):
+            if mover != (seat, state.turn) or action.kind in (DRAW, NEXT_ROUND):
+                break
+            count += 1
+        return count
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last move now (see :meth:`undoable`)."""
+        return self.undoable(seat) > 0
+
+    def undo(self, seat: int) -> Action:
+        """Take back ``seat``'s last move, rebuilding the state from the record without
+        it; :class:`UndoError` if the rules of :meth:`undoable` forbid it."""
+        if not self.can_undo(seat):
+            raise UndoError("only your own moves of this turn, since your last draw, can be undone")
+        return self.pop()
+
+    def history(self) -> list[ev.Event]:
+        """Every event of the game so far, in order: the first deal's, then each
+        action's, replayed through the engine (what a table resumed from a save shows
+        in its log)."""
+        state, events = GameState.start(self.config)
+        for action in self.actions:
+            events.extend(state.apply(action))
+        return events
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -81,7 +129,13 @@ class Game:
             raise RecordError(f"record version {obj.get('version')!r}, expected {RECORD_VERSION}")
         try:
             game = cls(parse_config(obj))
-            game.actions = play_actions(game.state, parse_actions(obj))
+            movers = [(game.state.current, game.state.turn)]
+
+            def after(state: GameState) -> None:  # the mover of the next action
+                movers.append((state.current, state.turn))
+
+            game.actions = play_actions(game.state, parse_actions(obj), after)
+            game.movers = movers[:-1]
         except (SetupError, ActionError) as err:
             raise RecordError(str(err)) from None
         return game

@@ -16,7 +16,6 @@ from .actions import (
     DISCARD,
     DRAW,
     MATCH,
-    NEXT_ROUND,
     PASS,
     PENALIZE,
     TAKE,
@@ -24,7 +23,8 @@ from .actions import (
     UPGRADE,
     Action,
 )
-from .cards import MATCH_TYPES, RANKS, Card, MatchType, card_str, upgrades
+from .cards import MATCH_TYPES, RANKS, Card, MatchType, upgrades
+from .refusals import Refusal, refusal
 from .setup import ROUNDS, GameConfig, deal
 from .sheet import sheet_score
 
@@ -291,84 +291,13 @@ class GameState:
 
     # ----------------------------------------------------------------- acting
 
-    def explain_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal here, in words a player understands."""
-        phase, k = self.phase, action.kind
-        if phase == GAME_OVER:
-            return "the game is over"
-        if phase == ROUND_OVER:
-            return "the round is over: the only action is next-round"
-        expected = {
-            START: "draw a card or take from the discard row",
-            PERFECT_BONUS: "choose another player to fill in a negative box (penalize SEAT)",
-            STRONG_BONUS: "draw the bonus card or pass",
-            WEAK_BONUS: "trade a match or pass",
-        }
-        if (
-            phase in expected
-            and k
-            not in {
-                START: (DRAW, TAKE),
-                PERFECT_BONUS: (PENALIZE,),
-                STRONG_BONUS: (DRAW, PASS),
-                WEAK_BONUS: (TRADE, PASS),
-            }[phase]
-        ):
-            return f"not now: {expected[phase]}"
-        seat = self.current
-        hand = self.hands[seat]
-        if phase == START:
-            if not 0 <= action.a < len(self.discard):
-                return f"the discard row has no card {action.a}"
-            return (
-                f"{card_str(self.discard[action.a])} cannot be taken: no play would use it (R4.2)"
-            )
-        if phase == PERFECT_BONUS:
-            if action.a == seat:
-                return "you must choose another player (R6.1)"
-            return f"there is no seat {action.a}"
-        if phase == WEAK_BONUS:
-            return self._explain_trade(action)
-        if k in (PENALIZE, TRADE, PASS, NEXT_ROUND, TAKE) or (k == DRAW):
-            return "not now: make a play or discard a card to end your turn"
-        must = self.must_use
-        if k == DISCARD:
-            if must is not None:
-                return f"first make a play that uses the card you took, {card_str(must)} (R4.2)"
-            return f"you hold no {card_str(action.a)}"
-        cards = [action.a, action.b] if k == MATCH else [action.a]
-        for c in set(cards):
-            if hand.count(c) < cards.count(c):
-                return f"you hold no {'second ' if hand.count(c) else ''}{card_str(c)}"
-        if must is not None and must not in cards:
-            return f"your next play must use the card you took, {card_str(must)} (R4.2)"
-        if k == MATCH:
-            if action.a >> 2 != action.b >> 2:
-                return "a match is two cards of the same rank (R3.1)"
-            return "you must keep a card to discard (R5.4)"
-        owner, m = action.b, action.c
-        if not 0 <= owner < self.players or not 0 <= m < len(self.matches[owner]):
-            return f"there is no match {owner}.{m}"
-        a, b = self.matches[owner][m]
-        old = MATCH_TYPES[a][b]
-        if a >> 2 != action.a >> 2:
-            return "an upgrade needs a card of the match's rank (R5.2)"
-        if old is MatchType.PERFECT:
-            return "a perfect match cannot be upgraded (R5.2)"
-        if not upgrades(action.a, a, b):
-            return f"{card_str(action.a)} does not make this {old.label} match stronger (R5.2)"
-        return "you must keep a card to discard (R5.4)"
+    def refusal(self, action: Action) -> Refusal:
+        """Why ``action`` is not legal here: a code and its parameters, for any language."""
+        return refusal(self, action)
 
-    def _explain_trade(self, action: Action) -> str:
-        seat = self.current
-        mine, other, theirs = action.a, action.b, action.c
-        if not 0 <= mine < len(self.matches[seat]):
-            return f"you have no match {mine}"
-        if other == seat:
-            return "trade with another player (R6.3)"
-        if not 0 <= other < self.players or not 0 <= theirs < len(self.matches[other]):
-            return f"there is no match {other}.{theirs}"
-        return "you can only trade for a match of the same type as the one you give (R6.3)"
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal here, in the engine's English (cards in notation)."""
+        return str(refusal(self, action))
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply a legal action and return its events; :class:`IllegalAction` otherwise."""

@@ -29,6 +29,8 @@ from collections.abc import Callable
 
 import pygame
 
+from . import xwindow
+
 MIN_SIZE = (1024, 600)
 MAX_SIZE = (2560, 1440)
 FPS = 60
@@ -89,7 +91,8 @@ class App:
         fullscreen: bool = False,
         icon: pygame.Surface | None = None,
     ) -> None:
-        if not pygame.get_init():
+        xwindow.guard()  # before SDL's video starts (see there): a window destroyed
+        if not pygame.get_init():  # under us then quits like a close
             pygame.init()
         self.title = title
         pygame.display.set_caption(title)
@@ -98,6 +101,8 @@ class App:
         self.windowed_size = _clamp_size(size)
         self.fullscreen = False
         self.screen = self._set_mode(self.windowed_size, fullscreen)
+        xwindow.guard()  # (if pygame was started before: later than best, still of use)
+        self._held: set[int] = set()  # keys down now: a repeat of F11 toggles nothing
         self.scenes: list[Scene] = []
         self.running = True
         self.full_redraw = True
@@ -200,8 +205,17 @@ class App:
             self.full_redraw = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+            # Key repeat posts KEYDOWN again while F11 is held: toggling on each one
+            # recreated the window several times a second. Only a new press toggles.
+            if pygame.K_F11 not in self._held:
+                self._held.add(pygame.K_F11)
+                self.toggle_fullscreen()
             return
+        if event.type == pygame.KEYUP and event.key == pygame.K_F11:
+            self._held.discard(pygame.K_F11)
+            return
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self._held.clear()  # its key-up may go to another window
         if self.scene is not None:
             self.scene.handle_event(event)
 
@@ -240,6 +254,9 @@ class App:
             self._dispatch(event)
             if not self.running:
                 return
+        if xwindow.window_lost():
+            self.running = False  # nothing left to draw on or to ask: quit as on close
+            return
         now = time.perf_counter()
         dt = min(0.1, now - self._last)
         self._last = now

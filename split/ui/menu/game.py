@@ -32,6 +32,7 @@ class GameTable(TableScene):
             sound=ctx.sound,
             on_game_over=self._game_over,
             on_exit=self._exit,
+            on_undo=lambda: ctx.autosave(session),  # the record is shorter: save it
         )
         self.ctx = ctx
         self.session = session

@@ -7,7 +7,9 @@
 * ``seats`` one ``(name, kind)`` per seat (``kind`` "human" or a bot strength:
   random, easy, normal, hard) - :class:`split.app.settings.SeatChoice` fits;
 * ``on_action(action, events)`` is called after every action the engine applied
-  (human's or bot's): the app autosaves there;
+  (human's or bot's): the app autosaves there; ``on_undo()`` after the human took a
+  move back (Ctrl+Z, the Undo button; :meth:`Game.undo`): the record is shorter, the
+  app saves it again;
 * ``settings`` is any object with ``speed`` (normal/fast/instant), ``sort_order``
   (rank/suit) and ``card_back`` (blue/red/green), read at every use, so a changed
   setting applies at once; :class:`TableSettings` is the default;
@@ -19,7 +21,10 @@
   and think on a worker thread from a frozen :class:`PlayerView`).
 
 Useful state for the layers around it: ``model`` (what is drawn), ``log`` (every
-action in words), ``viewer`` (the seat at the bottom), ``human_turn()``,
+action in words, narrated from ``entries`` - events - in the current language),
+``feedback`` (toasts and seat flashes: what others just did to a human, see
+:mod:`.toasts`), ``glow_targets()`` (the places lit for the drag or click-selection in
+progress), ``can_undo()`` / ``undo()``, ``viewer`` (the seat at the bottom), ``human_turn()``,
 ``find_hit(kind, a, b)`` (where a thing is on screen, for tests and tutorials),
 ``try_action(action)`` (the same path a gesture takes), ``finish_animations()``,
 ``invalidate()`` (what it shows changed elsewhere, e.g. a setting: draw it again),
@@ -36,8 +41,8 @@ which wires them together. A new game's deal is animated from
 Every gesture becomes an :class:`~split.engine.Action`; only ``game.apply`` changes
 the game. Applying returns events; the table animates them one by one, updating
 its :class:`~split.ui.model.TableModel` as each plays, so what you see is what the
-events said. A refused move is sent back and the prompt says why
-(``GameState.explain_illegal``).
+events said. A refused move is sent back and the prompt says why (the engine's
+:class:`~split.engine.refusals.Refusal`, worded by :func:`.narration.refusal_text`).
 
 Drag and drop (and the click/keyboard alternatives):
 
@@ -47,6 +52,7 @@ action                  drag                                 click / key
 draw (R4.1, R6.2)       the pile onto your hand              click the pile, D
 take N (R4.1)           a lit discard card onto your hand    click it
 match (R5.1)            a hand card onto one of its rank     click one, then the other
+(reorder your hand)     a hand card onto a seam between two  -
 upgrade (R5.2)          a hand card onto any match           click card, then match
 discard (R4.4)          a hand card onto the discard row     click card, then the row
 penalize (R6.1)         the red chip onto a seat             click the seat
@@ -57,7 +63,7 @@ next round              -                                    the summary's butto
 
 Tab / Shift-Tab move a focus ring over everything clickable and Enter clicks it;
 1-9 pick a hand card; S toggles rank/suit order; H hint; T score sheets; R the
-reference cards; Space or a click hurries the animation.
+reference cards; Ctrl+Z undo; Space or a click hurries the animation.
 """
 
 from .render import Hit

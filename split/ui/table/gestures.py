@@ -20,6 +20,7 @@ import pygame
 
 from split.app.i18n import _
 from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
+from split.engine.refusals import Refusal
 from split.engine.state import PERFECT_BONUS, PLAY, START, STRONG_BONUS, WEAK_BONUS, GameState
 
 from .. import cards as cardart
@@ -27,13 +28,14 @@ from ..model import TableModel
 from .animator import Animator
 from .hand import HandOrder
 from .layout import TableLayout
+from .narration import not_a_match
 from .render import BUTTONS, Hit, Renderer, focusable
 
 DRAG_THRESHOLD = 6  # pixels the pointer moves before a press becomes a drag
 NOWHERE = pygame.Rect(0, 0, 0, 0)  # the rectangle of a thing picked by key
 
 Key = tuple[str, int, int]
-Drop = Action | Literal["reorder"] | None
+Drop = Action | Literal["reorder", "not-a-match"] | None
 
 
 @dataclass
@@ -53,19 +55,28 @@ class Press:
 
 
 def drop_action(
-    src: Hit, target: Hit | None, cards: Sequence[int], viewer: int, phase: str
+    src: Hit,
+    target: Hit | None,
+    cards: Sequence[int],
+    viewer: int,
+    phase: str,
+    between: bool = False,
 ) -> Drop:
     """The action a drop of ``src`` on ``target`` means; "reorder" for a move inside
-    the hand; None for 'no target: send it back'. ``cards``: the hand as shown."""
+    the hand (a drop between two cards, or beside them); "not-a-match" for a hand card
+    dropped on a card of another rank; None for 'no target: send it back'. ``cards``:
+    the hand as shown; ``between``: the drop was on the seam between two hand cards."""
     if target is None:
         return None
     if src.kind == "hand":
         card = cards[src.a]
         if target.kind == "hand":
+            if between:
+                return "reorder"
             if cards[target.a] >> 2 == card >> 2:
                 # same rank: a match (or, outside the play phase, an explained refusal)
                 return Action.match(card, cards[target.a])
-            return "reorder"
+            return "not-a-match"
         if target.kind == "hand_area":
             return "reorder"
         if target.kind == "match":
@@ -145,6 +156,21 @@ def action_keys(action: Action, cards: Sequence[int], viewer: int) -> list[Key]:
     return []
 
 
+def on_seam(lefts: Sequence[int], width: int, x: int) -> bool:
+    """Whether ``x`` is on a seam of a row of overlapping cards starting at ``lefts``
+    (each ``width`` wide, later ones on top): within a quarter of a visible strip (at
+    most an eighth of a card) of a card's edge. A drop there moves the card in the hand;
+    a drop on the middle of a card means that card."""
+    if not lefts:
+        return False
+    xs = sorted(lefts)
+    steps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b > a]
+    strip = min([*steps, width])
+    band = max(3, min(strip // 4, width // 8))
+    edges = [*xs, xs[-1] + width]
+    return any(abs(x - e) <= band for e in edges)
+
+
 def insert_place(lefts: Sequence[int], half: int, x: int, rtl: bool) -> int:
     """Where a card dropped at ``x`` goes in a row whose cards start at ``lefts``: after
     every card whose middle the drop has passed, in reading order."""
@@ -164,7 +190,7 @@ class Table(Protocol):
     hand: HandOrder
     settings: Any
     viewer: int
-    error: str | None
+    error: Refusal | str | None
     note: str | None
     hint_keys: frozenset
     selected: tuple[str, int] | None
@@ -179,6 +205,7 @@ class Table(Protocol):
     def toggle_sort(self) -> None: ...
     def next_speed(self) -> None: ...
     def hint(self) -> None: ...
+    def undo(self) -> bool: ...
     def play_sound(self, name: str) -> None: ...
     def art(self, which: str) -> cardart.CardArt: ...
     def disc_art(self) -> cardart.CardArt: ...
@@ -226,6 +253,8 @@ class Gestures:
         k = event.key
         if k == pygame.K_SPACE:
             t.finish_animations()
+        elif k == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            t.undo()
         elif k == pygame.K_s:
             t.toggle_sort()
         elif k == pygame.K_h:
@@ -293,7 +322,7 @@ class Gestures:
             return t.art("mid").back(), t.layout.pile_top(t.animator.pile_count()), ()
         if hit.kind == "discard" and s.phase == START:
             if Action.take(hit.a) not in legal:
-                t.error = s.explain_illegal(Action.take(hit.a))
+                t.error = s.refusal(Action.take(hit.a))
                 return None
             taken = t.model.discard[hit.a :]
             art = t.disc_art()
@@ -342,10 +371,24 @@ class Gestures:
                 self.click(hit)
             return
         target = t.renderer.hit_at(pos, skip=p.hides + (p.hit.key,))
-        action = drop_action(p.hit, target, t.hand.cards, t.viewer, t.state.phase)
+        between = False
+        if target is not None and target.kind == "hand":
+            lefts = [x for x, _y in t.hand_positions()]
+            between = on_seam(lefts, t.art("hand").w, pos[0])
+        cards = t.hand.cards
+        action = drop_action(p.hit, target, cards, t.viewer, t.state.phase, between)
         if action == "reorder":
             self._reorder(p.hit.a, pos)
+        elif action == "not-a-match":
+            t.error = not_a_match(cards[p.hit.a], cards[target.a])
+            self._home(p)
         elif action is None or not t.try_action(action):
+            self._home(p)
+
+    def _home(self, p: Press) -> None:
+        """A refused drop: what was dragged flies back where it came from."""
+        t = self.t
+        if p.sprite is not None:
             t.animator.fly_back(
                 p.sprite.image, (p.sprite.x, p.sprite.y), p.origin, p.hides + (p.hit.key,)
             )
@@ -368,6 +411,8 @@ class Gestures:
         if name == "skip":
             if t.human_turn() and t.state.phase in (STRONG_BONUS, WEAK_BONUS):
                 t.try_action(Action.pass_())
+        elif name == "undo":
+            t.undo()
         elif name == "hint":
             t.hint()
         elif name == "sort":
@@ -401,7 +446,7 @@ class Gestures:
             elif sel and sel[0] == "hand":
                 t.try_action(Action.discard(cards[sel[1]]))
             else:
-                t.error = s.explain_illegal(Action.take(hit.a)) if phase == START else None
+                t.error = s.refusal(Action.take(hit.a)) if phase == START else None
                 t.note = None if phase == START else _("Pick a card from your hand first.")
         elif hit.kind == "hand":
             if sel and sel[0] == "hand" and sel[1] != hit.a and sel[1] < len(cards):

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from typing import NamedTuple
 
 from split.app import i18n
-from split.app.i18n import _, ngettext
+from split.app.i18n import N_, _, ngettext
 from split.engine import events as ev
 from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
 from split.engine.cards import MatchType, card_label
+from split.engine.refusals import Refusal, Why
 from split.engine.state import (
     GAME_OVER,
     PERFECT_BONUS,
@@ -27,6 +29,15 @@ from split.engine.state import (
 )
 
 
+class Undone(NamedTuple):
+    """A log record of the table's own: ``seat`` took back ``action`` (``discard``: the
+    discard row after it, for the words of a take)."""
+
+    seat: int
+    action: Action
+    discard: tuple[int, ...]
+
+
 class Tone(Enum):
     """How the prompt line reads: its colour is the renderer's business."""
 
@@ -37,8 +48,11 @@ class Tone(Enum):
     REFUSED = "refused"
 
 
-def describe(action: Action, discard: Sequence[int], names: Sequence[str]) -> str:
-    """``action`` in words, for hints (``discard``: the discard row it is taken from)."""
+def describe(
+    action: Action, discard: Sequence[int], names: Sequence[str], you: int | None = None
+) -> str:
+    """``action`` in words, for hints (``discard``: the discard row it is taken from;
+    ``you``: the seat the words speak to)."""
     k = action.kind
     if k == DRAW:
         return _("draw a card")
@@ -47,6 +61,8 @@ def describe(action: Action, discard: Sequence[int], names: Sequence[str]) -> st
     if k == MATCH:
         return _("match {a} and {b}").format(a=card_label(action.a), b=card_label(action.b))
     if k == UPGRADE:
+        if you is not None and action.b == you:
+            return _("upgrade your match with {card}").format(card=card_label(action.a))
         return _("upgrade a match from {name} with {card}").format(
             name=names[action.b], card=card_label(action.a)
         )
@@ -69,8 +85,12 @@ def prompt_line(
     note: str | None,
     busy: bool,
     your_turn: bool,
+    current: int | None = None,
+    you: int | None = None,
 ) -> tuple[str, Tone]:
-    """The prompt line: what you can do now (or why a move was refused)."""
+    """The prompt line: what you can do now (or why a move was refused), and always
+    whose turn it is. ``current`` is the seat the table shows playing (it lags behind
+    the state while events play; default the state's), ``you`` the seat spoken to."""
     if error:
         return _("Not allowed: {reason}").format(reason=error), Tone.REFUSED
     if note:
@@ -80,10 +100,13 @@ def prompt_line(
         return _("The game is over."), Tone.PLAIN
     if s.phase == ROUND_OVER:
         return _("The round is over."), Tone.PLAIN
-    if busy or s.current is None:
+    playing = current if current is not None else s.current
+    if playing is None:
         return "", Tone.PLAIN
-    if not your_turn:
-        return _("{name} is playing\u2026").format(name=names[s.current]), Tone.WAITING
+    if busy or not your_turn:
+        if you is not None and playing == you:
+            return _("Your turn\u2026"), Tone.YOUR_TURN
+        return _("{name} is playing\u2026").format(name=names[playing]), Tone.WAITING
     if s.phase == START:
         return _(
             "Your turn: draw (drag the pile to your hand, or click it) or take a lit "
@@ -115,6 +138,56 @@ def prompt_line(
     return "", Tone.PLAIN
 
 
+_REFUSALS: dict[Why, str] = {
+    Why.GAME_OVER: N_("the game is over"),
+    Why.ROUND_OVER: N_("the round is over"),
+    Why.EXPECT_DRAW_OR_TAKE: N_("not now: first draw a card or take one from the discard row"),
+    Why.EXPECT_PENALIZE: N_("not now: first choose a player for the negative box"),
+    Why.EXPECT_BONUS_DRAW: N_("not now: draw the bonus card or skip it"),
+    Why.EXPECT_TRADE: N_("not now: trade a match or skip"),
+    Why.EXPECT_PLAY: N_("not now: make a play, or discard a card to end your turn"),
+    Why.NO_DISCARD_CARD: N_("there is no such card in the discard row"),
+    Why.CANNOT_TAKE: N_("{card} cannot be taken: no play would use it"),
+    Why.PENALIZE_SELF: N_("choose another player, not yourself"),
+    Why.NO_SEAT: N_("there is no such player"),
+    Why.NO_OWN_MATCH: N_("you have no such match"),
+    Why.TRADE_SELF: N_("trade with another player"),
+    Why.NO_MATCH: N_("there is no such match"),
+    Why.TRADE_TYPE: N_("you can only trade for a match of the same type as the one you give"),
+    Why.USE_TAKEN_FIRST: N_("first make a play that uses the card you took, {card}"),
+    Why.NOT_HELD: N_("you hold no {card}"),
+    Why.SECOND_NOT_HELD: N_("you hold no second {card}"),
+    Why.MUST_USE_TAKEN: N_("your next play must use the card you took, {card}"),
+    Why.MATCH_RANK: N_("a match is two cards of the same rank"),
+    Why.KEEP_ONE: N_("you must keep a card to discard"),
+    Why.UPGRADE_RANK: N_("an upgrade needs a card of the match's rank"),
+    Why.PERFECT_FINAL: N_("a perfect match cannot be upgraded"),
+    Why.NOT_STRONGER: N_("{card} does not make this {type} match stronger"),
+}
+"""What each refusal code says (``{card}``: the card it names, ``{type}``: a match type)."""
+
+
+def refusal_text(r: Refusal | str) -> str:
+    """Why a move was refused, in the current language (cards as players read them).
+    A plain string is a reason the table itself gave, already in words."""
+    if isinstance(r, str):
+        return r
+    card = card_label(r.cards[0]) if r.cards else ""
+    words = _(_REFUSALS[r.code])
+    kind = match_type(r.match_type) if r.match_type is not None else ""
+    text = words.format(card=card, type=kind)
+    return f"{text} ({r.rule})" if r.rule else text
+
+
+def not_a_match(a: int, b: int) -> str:
+    """Why a hand card dropped on a card of another rank did nothing (R3.1), and how to
+    move a card in the hand instead."""
+    return _(
+        "{a} and {b} are not a match: a match is two cards of the same rank (R3.1). "
+        "To move a card in your hand, drop it between two cards."
+    ).format(a=card_label(a), b=card_label(b))
+
+
 def match_type(t: MatchType) -> str:
     """A match type in words."""
     return {
@@ -122,6 +195,16 @@ def match_type(t: MatchType) -> str:
         MatchType.STRONG: _("strong"),
         MatchType.PERFECT: _("perfect"),
     }[t]
+
+
+def log_line(entry: object, names: Sequence[str], you: int | None) -> str | None:
+    """One line of the log for an entry: an engine event or an :class:`Undone`."""
+    if isinstance(entry, Undone):
+        action = describe(entry.action, entry.discard, names, you)
+        if you is not None and entry.seat == you:
+            return _("Undo: {action}.").format(action=action)
+        return _("{name} took back a move: {action}.").format(name=names[entry.seat], action=action)
+    return event_line(entry, names, you)
 
 
 def event_line(e: ev.Event, names: Sequence[str], you: int | None) -> str | None:

@@ -48,6 +48,7 @@ BUTTONS: tuple[tuple[str, str, str], ...] = (
     ("sheets", N_("Sheets"), "T"),
     ("rules", N_("Reference"), "R"),
     ("speed", N_("Speed"), ""),
+    ("undo", N_("Undo"), ""),
 )
 """The side panel's buttons: name, label, key."""
 
@@ -140,6 +141,8 @@ class Table(Protocol):
     def human_turn(self) -> bool: ...
     def legal(self) -> list[Action]: ...
     def prompt(self) -> tuple[str, Tone]: ...
+    def glow_targets(self) -> frozenset: ...
+    def can_undo(self) -> bool: ...
 
 
 class Renderer:
@@ -214,7 +217,7 @@ class Renderer:
         self.hits = []
         press = t.gestures.press
         dragging = press is not None and press.sprite is not None
-        self.glow_keys = press.targets if dragging else frozenset()
+        self.glow_keys = t.glow_targets()
         hide = set(press.hides) if dragging else set()
         hide |= {k for k, v in t.animator.returning.items() if v > 0}
         self.hide_keys = hide
@@ -490,6 +493,8 @@ class Renderer:
                 enabled = your_turn and t.state.phase in (STRONG_BONUS, WEAK_BONUS)
             if name == "hint":
                 enabled = your_turn
+            if name == "undo":
+                enabled = t.can_undo()
             b = widgets.Button(name, label, r, enabled, key)
             b.hot = name == "skip" and enabled
             if ("button", i, -1) in t.hint_keys:

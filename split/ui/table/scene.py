@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -15,7 +16,16 @@ from split.engine import events as ev
 from split.engine.actions import Action
 from split.engine.cards import DECK_SIZE
 from split.engine.game import Game
-from split.engine.state import GAME_OVER, ROUND_OVER, START, GameConfig, GameState, IllegalAction
+from split.engine.refusals import Refusal
+from split.engine.state import (
+    GAME_OVER,
+    ROUND_OVER,
+    START,
+    STRONG_BONUS,
+    GameConfig,
+    GameState,
+    IllegalAction,
+)
 
 from .. import cards as cardart
 from ..loop import Scene
@@ -24,12 +34,15 @@ from ..screens import FinalScene, PassScene, RoundSummaryScene
 from ..typeset import _, is_rtl
 from .animator import Animator
 from .driver import BotDriver
-from .gestures import Gestures, action_keys
+from .gestures import Gestures, Key, action_keys, targets_for
 from .hand import HandOrder, sort_key
 from .layout import TableLayout, lay_out
-from .narration import Tone, describe, event_line, prompt_line
+from .narration import Tone, Undone, describe, event_line, log_line, prompt_line, refusal_text
 from .render import Hit, Renderer, chip_image
 from .settings import TableSettings, changed, following_speed, speeds_of
+from .toasts import Toasts, draw_overlay, victim_of
+
+LOG_ENTRIES = 400  # what the log keeps (its lines are narrated again on a language change)
 
 
 def _seat_name(seat: Any) -> str:
@@ -53,6 +66,7 @@ class TableScene(Scene):
         on_game_over: Callable[[TableScene], None] | None = None,
         on_exit: Callable[[TableScene], None] | None = None,
         choose_bot: Callable[[int], Action] | None = None,
+        on_undo: Callable[[], None] | None = None,
     ) -> None:
         self.game = game
         self.seats = list(seats)
@@ -63,13 +77,19 @@ class TableScene(Scene):
         self.sound = sound
         self.on_game_over = on_game_over
         self.on_exit = on_exit
+        self.on_undo = on_undo
         self.n = game.state.players
         if len(self.seats) != self.n:
             raise ValueError(f"{len(self.seats)} seats for a game of {self.n} players")
         self.humans = [i for i, k in enumerate(self.kinds) if k == "human"]
         self.viewer = self.humans[0] if self.humans else 0  # the seat at the bottom
-        self.log: list[str] = []
-        self.error: str | None = None  # why the last move was refused
+        # The log as events (and the table's own records, like an undo), each with the
+        # seat it speaks to: narrated when drawn, so a new language rewrites it all.
+        self.entries: deque[tuple[object, int | None]] = deque(maxlen=LOG_ENTRIES)
+        self._log_lines: tuple[tuple, list[str]] = ((), [])
+        self.feedback = Toasts()  # what just happened to you: toasts and seat flashes
+        self._overlay_shown: tuple = ((), frozenset())
+        self.error: Refusal | str | None = None  # why the last move was refused
         self.note: str | None = None  # a hint or a how-to, until the next move
         self.hint_keys: frozenset = frozenset()
         self.selected: tuple[str, int] | None = None  # ("hand", index) or ("match", m)
@@ -96,7 +116,9 @@ class TableScene(Scene):
         else:
             self.model = TableModel.from_state(state)  # a resumed game: no deal to replay
             self.animator = Animator(self.model, self)
-            self._log(_("Round {n} in progress.").format(n=state.round))
+            you = self._you()
+            for e in game.history()[-LOG_ENTRIES:]:  # the log as it was, from the record
+                self.entries.append((e, you))
         self._sync_hand()
         if len(self.humans) > 1 and state.current in self.humans:
             self.viewer = state.current
@@ -167,12 +189,12 @@ class TableScene(Scene):
         state = self.state
         self.invalidate()
         if action not in state.legal_actions():
-            self.error = state.explain_illegal(action)
+            self.error = state.refusal(action)
             return False
         try:
             events = self.game.apply(action)
-        except IllegalAction as err:  # pragma: no cover - legal_actions said yes
-            self.error = str(err)
+        except IllegalAction:  # pragma: no cover - legal_actions said yes
+            self.error = state.refusal(action)
             return False
         self.error = None
         self.note = None
@@ -183,6 +205,72 @@ class TableScene(Scene):
         if self.on_action is not None:
             self.on_action(action, events)
         return True
+
+    def can_undo(self) -> bool:
+        """Whether the human to act may take back a move (their own, this turn, since
+        their last draw from the pile: :meth:`Game.undoable`)."""
+        s = self.state
+        return (
+            s.current is not None
+            and self.kinds[s.current] == "human"
+            and s.current == self.viewer
+            and not self.hand_hidden
+            and self.game.can_undo(s.current)
+        )
+
+    def undo(self) -> bool:
+        """Ctrl+Z or the Undo button: take back your last move. The game is rebuilt from
+        its actions without it, the table from that state; True if a move was undone."""
+        if not self.can_undo():
+            if self.human_turn():
+                g = self.game
+                drew = bool(g.actions) and g.movers[-1] == (self.state.current, self.state.turn)
+                self.note = (
+                    _("Nothing to undo: a card drawn from the pile cannot be taken back.")
+                    if drew
+                    else _("Nothing to undo in this turn.")
+                )
+                self.invalidate()
+            return False
+        self.finish_animations()
+        seat = self.state.current
+        action = self.game.undo(seat)
+        self.model = TableModel.from_state(self.state)
+        self.animator.model = self.model
+        self.entries.append((Undone(seat, action, tuple(self.state.discard)), self._you()))
+        self.error = self.note = None
+        self.hint_keys = frozenset()
+        self.selected = None
+        self.driver.drop()
+        self._sync_hand()
+        self.invalidate()
+        self.play_sound("click")
+        if self.on_undo is not None:
+            self.on_undo()  # the app saves the shorter record
+        return True
+
+    def glow_targets(self) -> frozenset[Key]:
+        """What glows as a place you can use now: a drag's legal targets, the same for a
+        card or match picked by a click, and the pile while the strong bonus's draw
+        (R6.2) is offered."""
+        press = self.gestures.press
+        if press is not None and press.sprite is not None:
+            return press.targets
+        if not self.human_turn():
+            return frozenset()
+        legal = self.state.legal_actions()
+        sel = self.selected
+        out: set[Key] = set()
+        if sel is not None and sel[0] == "hand" and sel[1] < len(self.hand.cards):
+            out |= targets_for(
+                Hit("hand", sel[1], -1, pygame.Rect(0, 0, 0, 0)), legal, self.hand.cards
+            )
+        elif sel is not None and sel[0] == "match":
+            src = Hit("match", self.viewer, sel[1], pygame.Rect(0, 0, 0, 0))
+            out |= targets_for(src, legal, self.hand.cards)
+        if self.state.phase == STRONG_BONUS and Action.draw() in legal:
+            out.add(("pile", -1, -1))
+        return frozenset(out)
 
     def hint(self) -> None:
         """H: ask the bots' hint for the human to act and light its targets."""
@@ -196,7 +284,7 @@ class TableScene(Scene):
             action, reason = h.action, h.reason
         except ImportError:
             action, reason = legal[0], ""
-        described = describe(action, self.model.discard, self.names_in_text())
+        described = describe(action, self.model.discard, self.names_in_text(), self._you())
         self.note = _("Hint: {action}. {reason}").format(action=described, reason=reason)
         self.hint_keys = frozenset(action_keys(action, self.hand.cards, self.viewer))
 
@@ -235,19 +323,39 @@ class TableScene(Scene):
         return seat == self.viewer and len(self.humans) == 1
 
     def prompt(self) -> tuple[str, Tone]:
-        """The prompt line: what you can do now (or why a move was refused)."""
+        """The prompt line: what you can do now (or why a move was refused), and whose
+        turn it is."""
+        busy = self.busy()
+        shown = self.model.current if busy else None  # the picture lags the state
         return prompt_line(
             self.state,
             self.names_in_text(),
-            error=self.error,
+            error=refusal_text(self.error) if self.error is not None else None,
             note=self.note,
-            busy=self.busy(),
+            busy=busy,
             your_turn=self.human_turn(),
+            current=shown,
+            you=self.viewer
+            if self.kinds[self.viewer] == "human" and not self.hand_hidden
+            else None,
         )
 
-    def _log(self, text: str) -> None:
-        self.log.append(text)
-        del self.log[:-200]
+    def _you(self) -> int | None:
+        """The seat the log speaks to: the one person at the table, if there is one."""
+        return self.viewer if len(self.humans) == 1 else None
+
+    @property
+    def log(self) -> list[str]:
+        """The log in words, in the current language (narrated again when it changed)."""
+        names = self.names_in_text()
+        key = (i18n.current_language(), tuple(names), len(self.entries), self._last_entry())
+        if self._log_lines[0] != key:
+            lines = [log_line(e, names, you) for e, you in self.entries]
+            self._log_lines = (key, [line for line in lines if line is not None][-200:])
+        return self._log_lines[1]
+
+    def _last_entry(self) -> int:
+        return id(self.entries[-1][0]) if self.entries else 0
 
     # ================================================================== places and pictures
 
@@ -330,10 +438,9 @@ class TableScene(Scene):
 
     def react(self, e: ev.Event) -> None:
         """An event has just changed the model: log it and follow it on the table."""
-        you = self.viewer if len(self.humans) == 1 else None
-        line = event_line(e, self.names_in_text(), you)
-        if line is not None:
-            self._log(line)
+        you = self._you()
+        self.entries.append((e, you))
+        self._feedback(e)
         if isinstance(e, ev.RoundStarted):
             self.hand.reset(self.model.hands[self.viewer], self._sort_key())
             self.scoring = False
@@ -353,6 +460,17 @@ class TableScene(Scene):
                 self.show_reference = False
         else:
             self._sync_hand()
+
+    def _feedback(self, e: ev.Event) -> None:
+        """What a player did to a human's match or score is shown at their seat: a
+        toast names it and the panel flashes (the log is the record)."""
+        victim = victim_of(e)
+        if victim is None or self.kinds[victim] != "human":
+            return
+        you = victim if victim == self.viewer else None
+        text = event_line(e, self.names_in_text(), you)
+        if text is not None:
+            self.feedback.add(text, victim)
 
     def finish_animations(self) -> None:
         """Space / click: land every card now and play the queued events instantly."""
@@ -406,8 +524,10 @@ class TableScene(Scene):
     # ================================================================== the loop
 
     def resize(self, size: tuple[int, int]) -> None:
-        """A new window size (or language direction): a new layout."""
+        """A new window size (or language direction): a new layout (the log and the
+        prompt are narrated in the new language when next drawn)."""
         self.layout = lay_out(size, self.n, is_rtl())
+        self.invalidate()
 
     def invalidate(self) -> None:
         """What the table shows changed: its static layer is drawn again at the next
@@ -420,6 +540,9 @@ class TableScene(Scene):
 
     def wake_in(self) -> float | None:
         due = self.driver.wake_in()
+        change = self.feedback.next_change()  # a toast goes, a flash blinks
+        if change is not None:
+            due = change if due is None else min(due, change)
         if due is not None:
             return due
         if self.state.phase == ROUND_OVER and not self.humans:
@@ -429,6 +552,12 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self.animator.step(dt):
             self.invalidate()
+        fb = self.feedback
+        fb.expire()
+        shown = (tuple(fb.toasts), frozenset(s for s in fb.flashes if fb.flashing(s)))
+        if shown != self._overlay_shown and self.app is not None:
+            self.app.full_redraw = True  # the overlay changed: repaint under it
+        self._overlay_shown = shown
         if self.busy() or self.hand_hidden:
             return
         self._check_screens()
@@ -445,7 +574,11 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         full = self.app is not None and self.app.full_redraw
-        return self.renderer.draw(self, surface, full)
+        rects = self.renderer.draw(self, surface, full)
+        over = draw_overlay(self, surface)
+        if rects is not None:
+            rects.extend(over)
+        return rects
 
     def hits(self) -> list[Hit]:
         """Everything the pointer can touch, as drawn now."""

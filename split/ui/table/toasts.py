@@ -1,0 +1,134 @@
+"""What just happened to you, shown where it happened: a short toast naming it and a
+flash of your seat's panel (LOOK.md, "Motion"). The table keeps the data
+(:class:`Toasts`); :func:`draw_overlay` draws it over the rendered table.
+
+Neither moves: a toast appears, stays :data:`TOAST_SECONDS`, and goes; a flash is a
+ring that blinks twice. The table wakes only when one of them changes
+(:meth:`Toasts.next_change`), so an idle table stays idle. They do not depend on the
+speed setting: at "instant" the flights go, the toasts and flashes stay.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import pygame
+
+from split.engine import events as ev
+
+from .. import cards as cardart
+from .. import widgets
+
+TOAST_SECONDS = 2.2
+FLASH_BLINKS = ((0.0, 0.35), (0.55, 0.9))  # (on, off) seconds after the event
+FLASH_COLOUR = (235, 80, 70)  # red: something was taken from you (LOOK.md palette)
+MAX_TOASTS = 3
+
+
+@dataclass(frozen=True)
+class Toast:
+    """A line about what happened to ``seat``, shown from ``start`` (clock seconds)."""
+
+    text: str
+    seat: int
+    start: float
+
+
+@dataclass
+class Toasts:
+    """The toasts and seat flashes now on the table. ``clock`` gives seconds (tests
+    pass their own)."""
+
+    clock: Callable[[], float] = time.perf_counter
+    toasts: list[Toast] = field(default_factory=list)
+    flashes: dict[int, float] = field(default_factory=dict)  # seat -> start
+
+    def add(self, text: str, seat: int) -> None:
+        """Toast ``text`` and flash ``seat``'s panel, from now."""
+        now = self.clock()
+        self.toasts = [*self.toasts, Toast(text, seat, now)][-MAX_TOASTS:]
+        self.flashes[seat] = now
+
+    def expire(self) -> bool:
+        """Drop what has had its time; True if anything went."""
+        now = self.clock()
+        toasts = [t for t in self.toasts if now - t.start < TOAST_SECONDS]
+        flashes = {s: t for s, t in self.flashes.items() if now - t < FLASH_BLINKS[-1][1]}
+        changed = len(toasts) != len(self.toasts) or len(flashes) != len(self.flashes)
+        self.toasts, self.flashes = toasts, flashes
+        return changed
+
+    def flashing(self, seat: int) -> bool:
+        """Whether ``seat``'s panel shows its ring now (it blinks)."""
+        start = self.flashes.get(seat)
+        if start is None:
+            return False
+        age = self.clock() - start
+        return any(on <= age < off for on, off in FLASH_BLINKS)
+
+    def next_change(self) -> float | None:
+        """Seconds until a toast goes or a flash blinks (None when there is none)."""
+        now = self.clock()
+        due = [t.start + TOAST_SECONDS - now for t in self.toasts]
+        for start in self.flashes.values():
+            due += [start + edge - now for blink in FLASH_BLINKS for edge in blink]
+        due = [d for d in due if d > 0]
+        return min(due) if due else None
+
+
+def victim_of(e: ev.Event) -> int | None:
+    """The seat another player's action took something from, or None: the owner of an
+    upgraded match (R5.2), the other side of a trade (R6.3), the player given a
+    negative box (R6.1)."""
+    if isinstance(e, ev.MatchUpgraded) and e.owner != e.seat:
+        return e.owner
+    if isinstance(e, ev.MatchesTraded):
+        return e.other
+    if isinstance(e, ev.NegativeFilled) and e.reason == "perfect" and e.by != e.seat:
+        return e.seat
+    return None
+
+
+class Stage(Protocol):
+    """What the overlay reads from the table."""
+
+    feedback: Toasts
+
+    @property
+    def layout(self) -> object: ...
+    def seat_rect(self, seat: int) -> pygame.Rect: ...
+
+
+def draw_overlay(t: Stage, surface: pygame.Surface) -> list[pygame.Rect]:
+    """Draw the flashes and toasts over the table; the rectangles drawn."""
+    fb = t.feedback
+    drawn: list[pygame.Rect] = []
+    for seat in fb.flashes:
+        if fb.flashing(seat):
+            r = t.seat_rect(seat).inflate(6, 6)
+            pygame.draw.rect(surface, FLASH_COLOUR, r, 4, border_radius=12)
+            drawn.append(r)
+    if not fb.toasts:
+        return drawn
+    lay = t.layout
+    fs = lay.fs
+    area = lay.own_rect  # above your own matches: where things are taken from you
+    width = min(area.width - 20, fs * 34)
+    y = area.top + 6
+    for toast in reversed(fb.toasts):  # the newest on top
+        lines = cardart.typeset.wrap(toast.text, fs, width - 24)[:2]
+        h = 10 + len(lines) * int(fs * 1.3)
+        box = pygame.Rect(0, y, width, h)
+        box.centerx = area.centerx
+        widgets.panel(surface, box, (40, 10, 10, 225), 8)
+        pygame.draw.rect(surface, FLASH_COLOUR, box, 2, border_radius=8)
+        for i, line in enumerate(lines):
+            widgets.line(
+                surface, line, box, box.top + 5 + i * int(fs * 1.3), fs, widgets.INK, pad=12
+            )
+        drawn.append(box)
+        y = box.bottom + 4
+    return drawn

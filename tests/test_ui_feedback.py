@@ -1,0 +1,280 @@
+"""What happened to you is shown where it happened; undo; the log in every language.
+
+Driven as a player would: the real loop, real key and mouse events, a bot moving
+through the table's own driver (``choose_bot`` scripts its choices)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from ui_driver import BASE, click, drag, key, laid_out, settle, spot  # noqa: E402
+
+from split.app import i18n  # noqa: E402
+from split.engine import events as ev  # noqa: E402
+from split.engine.actions import Action, parse_action  # noqa: E402
+from split.engine.cards import parse_card  # noqa: E402
+from split.ui.loop import App  # noqa: E402
+from split.ui.screens import SeatSetup  # noqa: E402
+from split.ui.table import TableScene, TableSettings  # noqa: E402
+from split.ui.table.toasts import FLASH_COLOUR, TOAST_SECONDS  # noqa: E402
+
+pygame.init()
+C = parse_card
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def wait(app, condition, seconds=10.0) -> bool:
+    """Run the loop in real time (cards fly at the chosen speed) until ``condition()``."""
+    deadline = time.perf_counter() + seconds
+    while not condition():
+        if time.perf_counter() > deadline:
+            return False
+        app.step()
+        time.sleep(0.004)
+    return True
+
+
+def scripted(game, plan):
+    """A bot that plays the first legal action of ``plan`` (notation), else the first legal."""
+
+    def choose(seat):
+        legal = game.state.legal_actions()
+        for line in plan:
+            a = parse_action(line)
+            if a in legal:
+                return a
+        return sorted(legal, key=str)[0]
+
+    return choose
+
+
+def upgrade_table(speed):
+    """You (seat 0) own the weak match 7C 7H; Ada (a bot) holds 7D and will upgrade it (R5.2)."""
+    game = laid_out(
+        hands=[["2C", "3C", "9S", "KH"], ["7D", "4S", "5S", "8S"]],
+        draw=["QH", "QD", "JC", "10C", "10D", "JH"],
+        table=[[["7C", "7H"]], []],
+    )
+    app = App((1280, 720))
+    seats = [SeatSetup("You", "human"), SeatSetup("Ada", "normal")]
+    bot = scripted(game, ["draw", "upgrade 7D 0.0", "pass", "discard 8S"])
+    table = TableScene(game, seats, settings=TableSettings(speed), choose_bot=bot)
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    app.run_frames(1)
+    return app, table, game
+
+
+@pytest.mark.parametrize("speed", ["normal", "instant"])
+def test_a_bot_upgrading_your_match_is_shown_at_your_seat(speed):
+    app, table, game = upgrade_table(speed)
+    your_match = table.find_hit("match", 0, 0).rect.copy()
+    key(app, pygame.K_d)  # draw
+    assert wait(app, table.human_turn)
+    drag(
+        app, spot(table, "hand", table.hand.cards.index(C("2C"))), table.layout.discard_rect.center
+    )
+    assert [str(a) for a in game.actions][:2] == ["draw", "discard 2C"]
+    # the bot's turn plays through the real loop until its upgrade is shown
+    assert wait(app, lambda: table.feedback.toasts)
+    assert "upgrade 7D 0.0" in [str(a) for a in game.actions]
+    toasts = table.feedback.toasts
+    assert [t.seat for t in toasts] == [0]
+    assert toasts[0].text.startswith("Ada upgraded your match with 7\u2666")
+    assert table.feedback.flashing(0)
+    if speed == "instant":
+        assert not table.animator.flights  # at instant the flights go, the toast stays
+    else:
+        # the match leaves from your place at the table as the upgrade is shown
+        assert isinstance(table.animator.last_event, ev.MatchUpgraded)
+        assert any(your_match.collidepoint(f.src) for f in table.animator.flights)
+    app.run_frames(1)
+    ring = table.seat_rect(0).inflate(6, 6)
+    assert tuple(app.screen.get_at((ring.left + 1, ring.centery)))[:3] == FLASH_COLOUR
+    # the toast goes after about two seconds; the log keeps the record
+    start = toasts[0].start
+    table.feedback.clock = lambda: start + TOAST_SECONDS + 0.01
+    app.run_frames(1)
+    assert not table.feedback.toasts and not table.feedback.flashes
+    assert any(line.startswith("Ada upgraded your match") for line in table.log)
+
+
+def test_no_toast_for_what_you_do_yourself():
+    game = laid_out(
+        hands=[["7D", "2C", "3C"], ["4S", "5S"]], draw=["QH", "QD"], table=[[], [["7C", "7H"]]]
+    )
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    assert table.try_action(Action.draw()) and table.try_action(Action.upgrade(C("7D"), 1, 0))
+    table.finish_animations()
+    assert not table.feedback.toasts
+
+
+def test_undo_by_ctrl_z_and_the_button_back_to_the_start_of_the_turn():
+    game = laid_out(**BASE)
+    app = App((1280, 720))
+    undone = []
+    table = TableScene(
+        game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+        settings=TableSettings("instant"), on_undo=lambda: undone.append(len(game.actions)),
+    )  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    app.run_frames(1)
+    start = (list(game.state.hands[0]), list(game.state.discard))
+    # take 7S (R4.1), then match it with 7D (R5.1): two moves, nothing hidden revealed
+    drag(app, spot(table, "discard", 1), table.layout.hand_rect.center)
+    i, j = table.hand.cards.index(C("7S")), table.hand.cards.index(C("7D"))
+    drag(app, spot(table, "hand", i), spot(table, "hand", j))
+    assert [str(a) for a in game.actions] == ["take 1", "match 7D 7S"]
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert [str(a) for a in game.actions] == ["take 1"] and undone == [1]
+    assert table.model.same_as(game.state) and C("7D") in table.hand.cards
+    click(app, table.renderer.buttons["undo"].rect.center)
+    assert game.actions == [] and undone == [1, 0]
+    assert (list(game.state.hands[0]), list(game.state.discard)) == start
+    assert table.log[-2:] == [
+        "Undo: match 7\u2666 and 7\u2660.",
+        "Undo: take 7\u2660 from the discard row.",
+    ]
+    assert not table.renderer.buttons["undo"].enabled
+    # a card drawn from the pile shows a hidden card: it stands
+    key(app, pygame.K_d)
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert [str(a) for a in game.actions] == ["draw"]
+    assert "cannot" in table.prompt()[0]
+
+
+def test_the_log_follows_a_language_switch():
+    game = laid_out(**BASE)
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    assert table.try_action(Action.draw())
+    table.finish_animations()
+    english = list(table.log)
+    assert english[-1].startswith("You drew ")
+    i18n.set_language("fa")
+    table.resize(app.size)  # what the app does on a language change
+    persian = list(table.log)
+    assert persian != english and len(persian) == len(english)
+    i18n.set_language("en")
+    table.resize(app.size)
+    assert table.log == english  # no Persian words or marks left behind
+
+
+def test_continue_rebuilds_the_log_from_the_record():
+    from split.engine import Game
+
+    game = laid_out(**BASE)
+    for line in ("draw", "discard 2C"):
+        game.apply(parse_action(line))
+    resumed = Game.from_json(game.to_json())
+    app = App((1280, 720))
+    table = TableScene(resumed, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    assert any(line.startswith("You drew ") for line in table.log)
+    assert "You discarded 2\u2663." in table.log
+
+
+def test_a_click_selected_card_lights_the_same_places_as_a_drag():
+    game = laid_out(**BASE)
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    key(app, pygame.K_d)
+    i = table.hand.cards.index(C("7D"))
+    click(app, spot(table, "hand", i))
+    assert table.selected == ("hand", i)
+    lit = table.renderer.glow_keys
+    assert ("discard_area", -1, -1) in lit and ("match", 1, 0) in lit  # 7D upgrades 7C 7H
+    j = table.hand.cards.index(C("7H"))
+    assert ("hand", j, -1) in lit
+    # the same places glow while dragging it
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot(table, "hand", i), button=1)
+    )
+    app.step()
+    x, y = spot(table, "hand", i)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y - 60), rel=(0, -60), buttons=(1, 0, 0))
+    )
+    app.step()
+    assert table.gestures.press.targets == lit
+
+
+def test_the_pile_glows_when_the_strong_bonus_draw_is_offered():
+    game = laid_out(**BASE)
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    assert table.try_action(Action.draw())
+    assert ("pile", -1, -1) not in table.glow_targets()
+    assert table.try_action(Action.match(C("7D"), C("7H")))  # R6.2: strong
+    table.finish_animations()
+    app.run_frames(1)
+    assert ("pile", -1, -1) in table.renderer.glow_keys
+
+
+def test_a_card_dropped_on_another_rank_says_why_and_between_cards_moves_it():
+    game = laid_out(**BASE)
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    key(app, pygame.K_d)
+    order = list(table.hand.cards)
+    i, j = order.index(C("2C")), order.index(C("KH"))
+    drag(app, spot(table, "hand", i), spot(table, "hand", j))
+    assert table.hand.cards == order and len(game.actions) == 1
+    assert "are not a match" in table.prompt()[0] and "2\u2663" in table.prompt()[0]
+    # on the seam of two cards the card moves there
+    assert wait(app, lambda: not table.animator.flights)  # it flew home
+    seam = table.find_hit("hand", j).rect.left
+    drag(app, spot(table, "hand", i), (seam, spot(table, "hand", j)[1]))
+    assert table.hand.cards != order and sorted(table.hand.cards) == sorted(order)
+    assert len(game.actions) == 1
+
+
+@pytest.mark.parametrize("lang", ["gl", "te", "fa", "id"])
+def test_a_refusal_is_said_in_the_players_language(lang):
+    game = laid_out(**BASE)
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    assert not table.try_action(Action.take(0))  # 3D: no play would use it (R4.2)
+    english = table.prompt()[0]
+    i18n.set_language(lang)
+    said = table.prompt()[0]
+    assert said != english and "(R4.2)" in said
+    assert "3\u2666" in said and "3D" not in said
+    assert "cannot be taken" not in said
