@@ -4,7 +4,7 @@
     python build/compile_catalogs.py --check    # exit 1 if a .mo is missing or stale
 
 Uses Babel's read_po/write_mo when Babel is installed, else the built-in .po parser of
-split.app.i18n and the small GNU .mo writer below. Fuzzy and untranslated entries are
+build/po.py and the small GNU .mo writer below. Fuzzy and untranslated entries are
 left out, as msgfmt does.
 """
 
@@ -18,9 +18,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "build"))
 
-from split.app.i18n import PoEntry, po_entries, read_mo, read_po  # noqa: E402
+from po import PoEntry, po_entries, read_mo, read_po  # noqa: E402
 
 
 def write_mo(entries: list[PoEntry]) -> bytes:

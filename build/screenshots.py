@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from split.app import i18n  # noqa: E402
+from split import i18n  # noqa: E402
 from split.app.main import create_app  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402

@@ -11,7 +11,7 @@ def app(tmp_path, monkeypatch):
     English again afterwards, whatever language the test chose."""
     from app_driver import start
 
-    from split.app import i18n
+    from split import i18n
 
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
     app, ctx = start(seed=1, size=(1024, 600))

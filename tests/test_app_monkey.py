@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_driver import start  # noqa: E402
 
-from split.app import i18n  # noqa: E402
+from split import i18n  # noqa: E402
 from split.app.main import parse_args  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402

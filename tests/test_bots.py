@@ -168,7 +168,7 @@ def test_hint_returns_a_legal_action_and_a_reason():
 def test_hint_reason_names_the_match():
     from engine_helpers import position
 
-    from split.app import i18n
+    from split import i18n
     from split.engine.actions import parse_action
 
     state = position([["7H", "7D", "2C"], ["KS"]], discard=["5C"])

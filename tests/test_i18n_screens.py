@@ -16,7 +16,7 @@ import random  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from split.app import i18n  # noqa: E402
+from split import i18n  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
 from split.ui import typeset, widgets  # noqa: E402

@@ -21,12 +21,12 @@ from app_driver import key  # noqa: E402
 from test_i18n_screens import open_screen  # noqa: E402
 from ui_driver import make_table, settle  # noqa: E402
 
-from split.app import i18n  # noqa: E402
-from split.app.i18n import _  # noqa: E402
+from split import i18n  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
 from split.engine import Game, GameConfig  # noqa: E402
 from split.engine.cards import RANKS  # noqa: E402
+from split.i18n import _  # noqa: E402
 from split.ui import sheets, widgets  # noqa: E402
 from split.ui.menu.rules import RulesScene  # noqa: E402
 from split.ui.menu.rules_pages import PAGES  # noqa: E402

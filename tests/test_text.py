@@ -14,8 +14,9 @@ import unicodedata  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from split.app import i18n  # noqa: E402
+from split import i18n  # noqa: E402
 from split.engine.cards import SUIT_SYMBOLS  # noqa: E402
+from split.i18n import script  # noqa: E402
 from split.resources import asset_path  # noqa: E402
 from split.ui import text  # noqa: E402
 
@@ -133,9 +134,9 @@ def _script_chars(lang: str, chars: set[str]) -> set[str]:
 
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_every_translated_character_has_a_glyph(lang):
-    po = i18n.locale_dir() / lang / "LC_MESSAGES" / "split.po"
-    sources = [i18n.load_catalog(lang).messages, i18n.read_po(po, use_babel=False)[0]]
-    chars = {c for messages in sources for value in messages.values() for c in value}
+    # every translation the game can show (the shipped .mo, checked against its .po in test_i18n)
+    messages = i18n.load_catalog(lang)._catalog
+    chars = {c for key, value in messages.items() if key for c in value}
     chars |= set(i18n.LANGUAGES[lang])
     if lang != "en":
         assert chars, f"the {lang} catalog has no translations to check"
@@ -144,12 +145,12 @@ def test_every_translated_character_has_a_glyph(lang):
     font = raw_font(primary, 24, None)
     for char in _script_chars(lang, chars):
         assert text.face_covers(primary, char), (lang, char, unicodedata.name(char, "?"))
-        if not text._is_mark(char):
+        if not script.is_mark(char):
             assert not is_notdef(font, char), (lang, char)
     # every character drawn, with whichever font text.py picks for it, is a real glyph
-    for char in chars - text.IGNORABLE:
+    for char in chars - script.IGNORABLE:
         face = text.face_for_char(char, lang)
-        if not text._is_mark(char):
+        if not script.is_mark(char):
             assert not is_notdef(raw_font(face, 24, None), char), (lang, char)
 
 
@@ -264,11 +265,11 @@ def test_a_row_of_cards_reads_right_to_left_in_persian():
 
 
 def test_bidi_levels():
-    assert text.bidi_levels("abc def", rtl=False) == [0] * 7
-    assert text.bidi_levels("سلام", rtl=True) == [1] * 4
-    assert text.bidi_levels("ab سل", rtl=False) == [0, 0, 0, 1, 1]
-    assert text.bidi_levels("سل 12", rtl=True) == [1, 1, 1, 2, 2]
-    assert text.bidi_levels("سل ab", rtl=True) == [1, 1, 1, 2, 2]
+    assert script.bidi_levels("abc def", rtl=False) == [0] * 7
+    assert script.bidi_levels("سلام", rtl=True) == [1] * 4
+    assert script.bidi_levels("ab سل", rtl=False) == [0, 0, 0, 1, 1]
+    assert script.bidi_levels("سل 12", rtl=True) == [1, 1, 1, 2, 2]
+    assert script.bidi_levels("سل ab", rtl=True) == [1, 1, 1, 2, 2]
 
 
 # --- rendering, wrapping, fitting -------------------------------------------
@@ -389,3 +390,48 @@ def test_screens_write_numbers_in_persian_digits_in_persian():
         assert pygame.image.tobytes(latin, "RGBA") != pygame.image.tobytes(persian, "RGBA")
     finally:
         i18n.set_language(previous)
+
+
+def _telugu_translations() -> list[str]:
+    return [v for k, v in i18n.load_catalog("te")._catalog.items() if k and isinstance(k, str)]
+
+
+def test_shortening_never_cuts_a_telugu_cluster():
+    """A label cut to fit keeps every vowel sign and virama with its consonant."""
+    cut_ends = set()
+    for label in _telugu_translations():
+        for limit in range(2, len(label)):
+            cut = script.shorten(label, lambda s, limit=limit: len(s) <= limit)
+            kept = cut.removesuffix("\u2026")
+            if kept:
+                cut_ends.add(kept[-1])
+                # what follows the cut starts a cluster of its own
+                assert not script.is_mark(label[len(kept)]), (label, cut)
+                if kept[-1] in ("\u0c4d", "\u200d"):  # a virama or ZWJ ends a word here,
+                    assert not label[len(kept)].isalpha(), (label, cut)  # not a conjunct
+            assert label.startswith(kept)
+    assert cut_ends  # the labels were long enough to be cut
+
+
+def test_labels_the_screens_fit_are_cut_between_clusters():
+    """typeset.fit (what every button and seat name uses) cuts as text.fit_text does:
+    between clusters, never one code point at a time (31 of 165 shortened Telugu labels
+    lost a vowel sign that way)."""
+    from split.ui import typeset
+
+    i18n.set_language("te")
+    try:
+        shortened = 0
+        for label in _telugu_translations()[:80]:
+            width = text.text_size(label, 14, lang="te")[0] // 2
+            if width < 40:
+                continue  # too short to cut meaningfully
+            got = typeset.fit(label, 14, width)
+            smallest = min(14, int(max(9, 14 * 0.7)))
+            want = text.fit_text(label, width, 14, (255, 255, 255), lang="te", min_size=smallest)
+            assert got.get_width() <= width
+            assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA"), label
+            shortened += 1
+        assert shortened > 20
+    finally:
+        i18n.set_language("en")

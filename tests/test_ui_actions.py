@@ -22,7 +22,7 @@ from ui_driver import (  # noqa: E402
     spot,
 )
 
-from split.app import i18n  # noqa: E402
+from split import i18n  # noqa: E402
 from split.engine.actions import Action, parse_action  # noqa: E402
 from split.engine.cards import parse_card  # noqa: E402
 

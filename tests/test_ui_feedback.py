@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import BASE, click, drag, key, laid_out, settle, spot  # noqa: E402
 
-from split.app import i18n  # noqa: E402
+from split import i18n  # noqa: E402
 from split.engine import events as ev  # noqa: E402
 from split.engine.actions import Action, parse_action  # noqa: E402
 from split.engine.cards import parse_card  # noqa: E402

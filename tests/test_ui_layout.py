@@ -11,7 +11,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import make_table  # noqa: E402
 
-from split.app import i18n  # noqa: E402
+from split import i18n  # noqa: E402
 from split.engine import Game  # noqa: E402
 from split.engine.cards import card_str  # noqa: E402
 from split.engine.notation import parse_config  # noqa: E402

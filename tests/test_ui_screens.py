@@ -197,7 +197,7 @@ def test_hot_seat_covers_the_hand_while_bots_play():
 
 
 def test_the_default_name_reads_in_your_language_and_edits_as_shown():
-    from split.app import i18n
+    from split import i18n
 
     app = App((1280, 720))
     started = {}

@@ -13,8 +13,8 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
-from split.app import i18n
-from split.app.i18n import _
+from split import i18n
+from split.i18n import _
 from split.ui.loop import App
 from split.ui.menu.context import Seat
 from split.ui.menu.game import GameTable

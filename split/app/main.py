@@ -146,7 +146,7 @@ def _check_assets() -> tuple[list[str], dict[str, int]]:
         except (pygame.error, OSError) as err:
             problems.append(f"font {f.name} does not load: {err}")
     try:
-        from split.app import i18n
+        from split import i18n
 
         for code in i18n.LANGUAGES:
             if code == i18n.DEFAULT_LANGUAGE:

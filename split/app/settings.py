@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from split.bots import BOT_NAMES
+from split.i18n import YOU
 from split.ui.menu.options import CARD_BACKS, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
 
-from .i18n import YOU
 from .storage import Invalid, Loaded, check_header, data_dir, read_json, write_json
 
 FORMAT, VERSION = "split-settings", 1

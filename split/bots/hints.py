@@ -16,18 +16,9 @@ from split.engine.actions import Action, ActionKind
 from split.engine.cards import MATCH_TYPES, RANKS, MatchType, card_label
 from split.engine.state import GameState, Phase
 from split.engine.view import PlayerView
+from split.i18n import _, symbols
 
 from .base import make_bot
-
-try:
-    from split.app.i18n import _, symbols
-except ImportError:  # the app layer may be absent; keep the strings marked for translation
-
-    def _(message: str) -> str:
-        return message
-
-    def symbols(text: str) -> str:
-        return text
 
 
 class Hint(NamedTuple):

@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from split.app import i18n
+    from split import i18n
     from split.engine import Game, GameConfig
 
     from .loop import App

@@ -18,8 +18,8 @@ from typing import Any, Protocol
 
 import pygame
 
-from split.app.i18n import YOU, display_name, embed, join_clauses, join_words, symbols
 from split.engine.cards import RANKS
+from split.i18n import YOU, display_name, embed, join_clauses, join_words, symbols
 
 from . import sheets, widgets
 from .loop import Scene

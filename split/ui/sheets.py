@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from split.app import i18n
+from split import i18n
 from split.engine.cards import RANKS
 from split.engine.sheet import negative_value, row_value, sheet_score
 

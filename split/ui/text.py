@@ -15,7 +15,6 @@ Sizes are pygame point sizes (pixels at 72 dpi). Surfaces come back with per-pix
 from __future__ import annotations
 
 import struct
-import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
@@ -23,7 +22,16 @@ from pathlib import Path
 
 import pygame
 
-from split.app import i18n
+from split import i18n
+from split.i18n.script import (
+    BIDI_CONTROLS,
+    IGNORABLE,
+    bidi_levels,
+    break_points,
+    is_mark,
+    script_of,
+    shorten,
+)
 from split.resources import asset_path
 
 Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color
@@ -49,15 +57,6 @@ LANGUAGE_FACES: dict[str, str] = {"en": "latin", "gl": "latin", "id": "latin", "
 LANGUAGE_FACES["fa"] = "arabic"
 FALLBACK_ORDER: tuple[str, ...] = ("latin", "arabic", "telugu", "symbols")
 SUIT_SYMBOLS = frozenset("\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664")
-
-# Characters that take no glyph of their own: bidi controls are removed after the bidi
-# pass; joiners stay in the text (HarfBuzz needs ZWNJ/ZWJ) but need no coverage.
-_BIDI_CONTROLS = frozenset(
-    "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
-_JOINERS = frozenset("\u200c\u200d\u034f\ufe00\ufe01\ufe02\ufe03\ufe0e\ufe0f")
-IGNORABLE = _BIDI_CONTROLS | _JOINERS | frozenset("\n\r\t\u00ad\u200b\u2060\ufeff")
-_TELUGU_VIRAMA = "\u0c4d"
 
 
 def _font_path(file: str) -> Path:
@@ -267,122 +266,6 @@ class TextRun:
     level: int
 
 
-def _script_of(char: str) -> str | None:
-    cp = ord(char)
-    if 0x0C00 <= cp <= 0x0C7F:
-        return "Telu"
-    if (
-        0x0600 <= cp <= 0x06FF
-        or 0x0750 <= cp <= 0x077F
-        or 0x08A0 <= cp <= 0x08FF
-        or 0xFB50 <= cp <= 0xFDFF
-        or 0xFE70 <= cp <= 0xFEFF
-    ):
-        return "Arab"
-    if char.isalpha() and cp < 0x0250:
-        return "Latn"
-    return None
-
-
-def _is_mark(char: str) -> bool:
-    return unicodedata.category(char) in ("Mn", "Mc", "Me") or char in _JOINERS
-
-
-def bidi_levels(text: str, rtl: bool) -> list[int]:
-    """Embedding levels of ``text`` for a paragraph of the given direction.
-
-    A compact form of the Unicode bidi algorithm for one line without explicit
-    embeddings: strong types, W1 (marks), W2/W7 (numbers after Arabic / Latin letters),
-    W4/W5 (separators and terminators inside numbers, and a sign before one), N1/N2
-    (neutrals) and I1/I2 (levels). Numbers always read left to right.
-    """
-    n = len(text)
-    base = 1 if rtl else 0
-    raw = [unicodedata.bidirectional(c) or "ON" for c in text]
-    kind: list[str] = []  # L, R, AL, EN, AN, N
-    for i, c in enumerate(text):
-        b = raw[i]
-        if c == "\u200e":
-            k = "L"
-        elif c in ("\u200f", "\u061c"):
-            k = "R"
-        elif b in ("L", "R", "AL", "EN", "AN"):
-            k = b
-        elif b == "NSM":
-            k = kind[-1] if kind else ("R" if rtl else "L")
-        else:
-            k = "N"
-        kind.append(k)
-    # W2: EN after Arabic letters is AN; AL counts as R from here on.
-    last_strong = "R" if rtl else "L"
-    for i, k in enumerate(kind):
-        if k in ("L", "R", "AL"):
-            last_strong = k
-        if k == "EN" and last_strong == "AL":
-            kind[i] = "AN"
-        if k == "AL":
-            kind[i] = "R"
-    # W4: a single separator between two numbers of the same kind joins them.
-    for i in range(1, n - 1):
-        if raw[i] in ("ES", "CS") and kind[i - 1] == kind[i + 1] and kind[i - 1] in ("EN", "AN"):
-            if raw[i] == "ES" and kind[i - 1] == "AN":
-                continue
-            kind[i] = kind[i - 1]
-    # W5: terminators (%, currency) next to a number belong to it.
-    i = 0
-    while i < n:
-        if raw[i] != "ET" or kind[i] != "N":
-            i += 1
-            continue
-        j = i
-        while j < n and raw[j] == "ET" and kind[j] == "N":
-            j += 1
-        if j < n and kind[j] in ("EN", "AN"):
-            kind[i:j] = [kind[j]] * (j - i)
-        elif i > 0 and kind[i - 1] in ("EN", "AN"):
-            kind[i:j] = [kind[i - 1]] * (j - i)
-        i = j
-    # Not in UBA: a sign (ES) starting a number stays with it, so "-5" never reads "5-".
-    for i in range(n - 1):
-        starts = i == 0 or kind[i - 1] not in ("EN", "AN")
-        if raw[i] == "ES" and kind[i] == "N" and starts and kind[i + 1] in ("EN", "AN"):
-            kind[i] = kind[i + 1]
-    # W7: EN after a Latin letter (or at the start of an LTR paragraph) is L.
-    last_strong = "R" if rtl else "L"
-    for i, k in enumerate(kind):
-        if k in ("L", "R"):
-            last_strong = k
-        elif k == "EN" and last_strong == "L":
-            kind[i] = "L"
-
-    # N1/N2: neutrals between two strongs of one direction take it, else the paragraph's.
-    def strong(k: str) -> str:
-        return "L" if k == "L" else "R"
-
-    i = 0
-    while i < n:
-        if kind[i] != "N":
-            i += 1
-            continue
-        j = i
-        while j < n and kind[j] == "N":
-            j += 1
-        before = strong(kind[i - 1]) if i > 0 else ("R" if rtl else "L")
-        after = strong(kind[j]) if j < n else ("R" if rtl else "L")
-        resolved = before if before == after else ("R" if rtl else "L")
-        for m in range(i, j):
-            kind[m] = resolved
-        i = j
-    # I1/I2
-    levels = []
-    for k in kind:
-        if base == 0:
-            levels.append({"L": 0, "R": 1}.get(k, 2))
-        else:
-            levels.append(1 if k == "R" else 2)
-    return levels
-
-
 def visual_runs(text: str, lang: str | None = None) -> list[TextRun]:
     """The runs of one line of ``text``, left to right on screen."""
     lang = lang or i18n.current_language()
@@ -393,12 +276,12 @@ def visual_runs(text: str, lang: str | None = None) -> list[TextRun]:
     first = primary_face(lang)
     runs: list[list] = []  # [chars, face, script, level]
     for char, level in zip(text, levels, strict=True):
-        if char in _BIDI_CONTROLS:
+        if char in BIDI_CONTROLS:
             continue
         current = runs[-1] if runs else None
-        script = _script_of(char)
+        script = script_of(char)
         # Marks and joiners stay with their base; neutrals stay in a run whose font has them.
-        sticky = _is_mark(char) or (
+        sticky = is_mark(char) or (
             script is None
             and char not in SUIT_SYMBOLS
             and current is not None
@@ -517,28 +400,18 @@ def render_symbol(symbol: str, size: int, color: Color, bold: bool = False) -> p
 # Wrapping and fitting
 
 
-def _break_points(word: str) -> list[int]:
-    """Where a word too long for a line may be cut: not inside a cluster or a conjunct."""
-    points = []
-    for i in range(1, len(word)):
-        if _is_mark(word[i]) or word[i - 1] in (_TELUGU_VIRAMA, "\u200d"):
-            continue
-        points.append(i)
-    return points
-
-
 def _split_long_word(word: str, width: int, size: int, bold: bool, lang: str) -> list[str]:
     pieces: list[str] = []
     rest = word
     while rest and text_size(rest, size, bold, lang)[0] > width:
         cut = 0
-        for point in _break_points(rest):
+        for point in break_points(rest):
             if text_size(rest[:point], size, bold, lang)[0] <= width:
                 cut = point
             else:
                 break
         if cut == 0:
-            points = _break_points(rest)
+            points = break_points(rest)
             cut = points[0] if points else len(rest)
         pieces.append(rest[:cut])
         rest = rest[cut:]
@@ -657,10 +530,5 @@ def fit_text(
     chosen = fit_size(text, max_width, size, bold, lang, min_size)
     if text_size(text, chosen, bold, lang)[0] <= max_width:
         return render_text(text, chosen, color, bold, lang)
-    ellipsis = "\u2026"
-    cut = ""
-    for point in _break_points(text):
-        if text_size(text[:point].rstrip() + ellipsis, chosen, bold, lang)[0] > max_width:
-            break
-        cut = text[:point].rstrip()
-    return render_text(cut + ellipsis if cut else ellipsis, chosen, color, bold, lang)
+    text = shorten(text, lambda s: text_size(s, chosen, bold, lang)[0] <= max_width)
+    return render_text(text, chosen, color, bold, lang)

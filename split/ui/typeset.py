@@ -1,6 +1,6 @@
 """Text for the screens: translated strings and cached text surfaces.
 
-Every player-visible string goes through :func:`_` (``split.app.i18n``). Text is
+Every player-visible string goes through :func:`_` (``split.i18n``). Text is
 shaped by :mod:`split.ui.text` (the right font, script and direction for the
 current language). Surfaces are cached by (text, size, colour, bold, language), so
 a frame that shows the same words costs nothing to typeset, and a language switch
@@ -9,11 +9,12 @@ never shows stale text.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
 
-from split.app.i18n import _, current_language, is_rtl, localize_digits, ngettext
+from split.i18n import _, current_language, is_rtl, localize_digits, ngettext
 from split.ui import text as shaping
 
 Color = tuple[int, int, int]
@@ -38,24 +39,19 @@ def symbol(text: str, size: int, color: Color, bold: bool = False) -> pygame.Sur
     return shaping.render_symbol(text, size, tuple(color), bold)
 
 
+@lru_cache(maxsize=1024)
+def _fit(text: str, size: int, width: int, color: Color, bold: bool, lang: str) -> pygame.Surface:
+    # Down to 70% of the size (at least 9 pt), then cut between clusters with an ellipsis.
+    smallest = min(size, math.floor(max(9, size * 0.7)))
+    return shaping.fit_text(localize_digits(text, lang), width, size, color, bold, lang, smallest)
+
+
 def fit(
     text: str, size: int, width: int, color: Color = (255, 255, 255), bold: bool = False
 ) -> pygame.Surface:
-    """``text`` rendered no wider than ``width``: smaller first, then cut with an ellipsis."""
-    surf = render(text, size, color, bold)
-    s = size
-    while surf.get_width() > width and s > max(9, size * 0.7):
-        s -= 1
-        surf = render(text, s, color, bold)
-    if surf.get_width() <= width:
-        return surf
-    cut = text
-    while len(cut) > 1:
-        cut = cut[:-1]
-        surf = render(cut + "\u2026", s, color, bold)
-        if surf.get_width() <= width:
-            return surf
-    return surf
+    """``text`` rendered no wider than ``width``: smaller first, then cut with an ellipsis
+    (never inside a cluster: a Telugu vowel sign stays with its consonant). Cached."""
+    return _fit(text, size, width, tuple(color), bold, current_language())
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from split.app import i18n
-from split.app.i18n import _
+from split import i18n
+from split.i18n import _
 
 from .. import typeset, widgets
 from .context import KeptGame, MenuContext

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from split.app import i18n
-from split.app.i18n import _
+from split import i18n
+from split.i18n import _
 
 SPEEDS = ("normal", "fast", "instant")
 CARD_BACKS = ("blue", "red", "green")

@@ -6,7 +6,7 @@ from typing import Protocol
 
 import pygame
 
-from split.app.i18n import _
+from split.i18n import _
 
 from .. import widgets
 from .context import MenuContext

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from split.app import i18n
-from split.app.i18n import _
+from split import i18n
 from split.engine.cards import parse_card
+from split.i18n import _
 
 from .. import cards as cardart
 from .. import typeset, widgets

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from split.app.i18n import N_
+from split.i18n import N_
 
 
 @dataclass(frozen=True)

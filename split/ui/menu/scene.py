@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from split.app.i18n import _
+from split.i18n import _
 
 from .. import widgets
 from ..loop import Scene

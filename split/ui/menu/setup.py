@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from split.app import i18n
-from split.app.i18n import _
+from split import i18n
+from split.i18n import _
 
 from .. import widgets
 from ..loop import Scene

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from split.app import i18n
-from split.app.i18n import _
+from split import i18n
 from split.bots import BOT_NAMES
 from split.engine.cards import RANKS
+from split.i18n import _
 
 from .. import sheets, widgets
 from .context import MenuContext

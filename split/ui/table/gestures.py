@@ -18,10 +18,10 @@ from typing import Any, Literal, Protocol
 
 import pygame
 
-from split.app.i18n import _
 from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
 from split.engine.refusals import Refusal
 from split.engine.state import PERFECT_BONUS, PLAY, START, STRONG_BONUS, WEAK_BONUS, GameState
+from split.i18n import _
 
 from .. import cards as cardart
 from ..model import TableModel

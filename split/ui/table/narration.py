@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from split.app import i18n
-from split.app.i18n import N_, _, ngettext
+from split import i18n
 from split.engine import events as ev
 from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
 from split.engine.cards import MatchType, card_label
@@ -27,6 +26,7 @@ from split.engine.state import (
     WEAK_BONUS,
     GameState,
 )
+from split.i18n import N_, _, ngettext
 
 
 class Undone(NamedTuple):

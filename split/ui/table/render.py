@@ -15,10 +15,10 @@ from typing import Any, NamedTuple, Protocol
 
 import pygame
 
-from split.app import i18n
-from split.app.i18n import N_
+from split import i18n
 from split.engine.actions import TAKE, Action
 from split.engine.state import PERFECT_BONUS, STRONG_BONUS, WEAK_BONUS, GameState
+from split.i18n import N_
 
 from .. import cards as cardart
 from .. import sheets, widgets

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from split.app import i18n
+from split import i18n
 from split.engine import events as ev
 from split.engine.actions import Action
 from split.engine.cards import DECK_SIZE
