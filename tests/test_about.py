@@ -142,3 +142,73 @@ def test_about_needs_no_pygame():
     code = "import sys, split.app.about; print('pygame' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+# ---------------------------------------------------------------- the screen, by mouse
+
+
+def _about_screen(tmp_path, monkeypatch, lang="en"):
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from app_driver import click_button, start
+
+    from split.ui.menu.about import AboutScene
+
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path / "data"))
+    app, ctx = start()
+    if lang != "en":
+        ctx.change(language=lang)
+    click_button(app, "about")
+    assert isinstance(app.scene, AboutScene)
+    return app, ctx
+
+
+def test_about_screen_from_the_menu_shows_version_licences_and_opens_the_folder(
+    tmp_path, monkeypatch
+):
+    import pygame
+    from app_driver import click_button, post
+
+    opened = []
+    app, ctx = _about_screen(tmp_path, monkeypatch)
+    monkeypatch.setattr(ctx, "open_folder", lambda path: opened.append(path))
+    scene = app.scene
+    names = [b.name for b in scene.buttons]
+    # the game's licence first, then every licence file of the assets, then Open and Back
+    assert names[: len(scene.texts)] == [f"licence:{i}" for i in range(len(scene.texts))]
+    assert names[-2:] == ["open", "back"]
+    assert scene.texts[0][1].startswith("MIT License")
+    assert scene.facts.version == split.__version__
+    # picking the fonts' OFL shows its text; the wheel scrolls it
+    ofl = next(i for i, (label, _t) in enumerate(scene.texts) if label.endswith("OFL.txt"))
+    click_button(app, f"licence:{ofl}")
+    assert scene.pick == ofl and scene.scroll == 0
+    assert any("SIL OPEN FONT LICENSE" in line for line in scene.lines(600))
+    post(pygame.MOUSEWHEEL, x=0, y=-2)
+    app.run_frames(2)
+    assert scene.scroll == 6
+    click_button(app, "open")
+    assert opened == [tmp_path / "data"]
+    click_button(app, "back")
+    assert type(app.scene).__name__ == "MainMenu"
+
+
+def test_about_screen_says_when_the_folder_cannot_be_opened(tmp_path, monkeypatch):
+    from app_driver import click_button
+
+    app, _ctx = _about_screen(tmp_path, monkeypatch)
+    monkeypatch.setattr(
+        "split.app.context._open_folder", lambda path: f"Could not open {path}: no xdg-open"
+    )
+    click_button(app, "open")
+    assert app.scene.problem.startswith("Could not open the folder")
+
+
+def test_about_screen_is_translated_and_mirrored_in_persian(tmp_path, monkeypatch):
+    app, _ctx = _about_screen(tmp_path, monkeypatch, lang="fa")
+    scene = app.scene
+    buttons = {b.name: b for b in scene.buttons}
+    assert buttons["back"].label != "Back"
+    # the list of licences sits on the right in Persian
+    assert buttons["licence:0"].rect.centerx > scene.size[0] // 2

@@ -20,6 +20,7 @@ from split import i18n  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
 from split.ui import typeset, widgets  # noqa: E402
+from split.ui.menu.about import AboutScene  # noqa: E402
 from split.ui.menu.game import GameTable  # noqa: E402
 from split.ui.menu.pause import PauseScene  # noqa: E402
 from split.ui.menu.rules import RulesScene  # noqa: E402
@@ -105,6 +106,7 @@ def open_screen(app, ctx, name: str) -> None:
                 "rules_last": lambda: RulesScene(ctx, len(PAGES) - 1),
                 "stats": lambda: StatsScene(ctx),
                 "settings": lambda: SettingsScene(ctx),
+                "about": lambda: AboutScene(ctx),
             }[name]()
         )
     app.run_frames(3)

@@ -21,6 +21,8 @@ from split.ui.menu.game import GameTable
 from split.ui.screens import DEFAULT_NAMES
 from split.ui.table import TableScene
 
+from .about import AboutInfo, about_info
+from .about import open_folder as _open_folder
 from .session import Session, load_session, save_path
 from .settings import MAX_NAME, SeatChoice, Settings, save_settings
 from .stats import Stats, load_stats, save_stats
@@ -174,3 +176,15 @@ class AppContext:
         if problem:
             self.notices.append(problem)
         return stats
+
+    # about ------------------------------------------------------------------------
+    def about(self) -> AboutInfo:
+        """The version, the licences and the data folder (for the About screen)."""
+        return about_info()
+
+    def open_folder(self, path: Any) -> str | None:
+        """Open ``path`` in the file manager; a translated sentence if it failed."""
+        problem = _open_folder(path)
+        if problem is None:
+            return None
+        return _("Could not open the folder {path}.").format(path=path)

@@ -79,6 +79,23 @@ class Statistics(Protocol):
     def average(self) -> float | None: ...
 
 
+class LicenceText(Protocol):
+    """A licence that ships with the game: the asset folder it covers and its text."""
+
+    part: str
+    name: str
+    text: str
+
+
+class AboutFacts(Protocol):
+    """What the About screen shows (gathered by the app)."""
+
+    version: str
+    licence: str
+    asset_licences: Sequence[LicenceText]
+    data_dir: Any  # a pathlib.Path
+
+
 class MenuContext(Protocol):
     """The app's services, shared by every screen."""
 
@@ -113,3 +130,9 @@ class MenuContext(Protocol):
 
     def load_stats(self) -> Statistics:
         """The statistics kept so far."""
+
+    def about(self) -> AboutFacts:
+        """The version, the licences and the data folder."""
+
+    def open_folder(self, path: Any) -> str | None:
+        """Show ``path`` in the system's file manager; a sentence if it could not."""

@@ -1,4 +1,4 @@
-"""The main menu: Continue, New game, Rules, Statistics, Settings, Quit."""
+"""The main menu: Continue, New game, Rules, Statistics, Settings, About, Quit."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from split import i18n
 from split.i18n import _
 
 from .. import typeset, widgets
+from .about import AboutScene
 from .context import KeptGame, MenuContext
 from .game import GameTable
 from .rules import RulesScene
@@ -19,7 +20,7 @@ from .stats import StatsScene
 
 class MainMenu(MenuScene):
     """Continue (when a trustworthy autosave exists), New game, Rules, Statistics,
-    Settings, Quit; a damaged file found at start-up is told here."""
+    Settings, About, Quit; a damaged file found at start-up is told here."""
 
     title = "Split"
 
@@ -48,6 +49,7 @@ class MainMenu(MenuScene):
             ("rules", _("Rules"), True),
             ("stats", _("Statistics"), True),
             ("settings", _("Settings"), True),
+            ("about", _("About"), True),
             ("quit", _("Quit"), True),
         ]
         self.buttons = self.column(items, int(fs * 6.2))
@@ -111,6 +113,8 @@ class MainMenu(MenuScene):
             app.push(StatsScene(self.ctx))
         elif name == "settings":
             app.push(SettingsScene(self.ctx))
+        elif name == "about":
+            app.push(AboutScene(self.ctx))
         elif name == "quit":
             app.running = False
 
