@@ -17,9 +17,13 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from split.engine import Game
 
 
-def _mid_game(players: int, seed: int, moves: int):
+def _mid_game(players: int, seed: int, moves: int) -> Game:
     from split.engine import Game, GameConfig
 
     game = Game(GameConfig(players, 0, seed))
@@ -33,7 +37,9 @@ def _mid_game(players: int, seed: int, moves: int):
     return game
 
 
-def measure(frames: int = 600, size=(1920, 1080), seed: int = 3, speed: str = "fast") -> dict:
+def measure(
+    frames: int = 600, size: tuple[int, int] = (1920, 1080), seed: int = 3, speed: str = "fast"
+) -> dict:
     """Run the table for ``frames`` iterations; return frame-time statistics in ms."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -15,10 +15,18 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from split.engine import Action
+
+    from .screens import SeatSetup
+    from .table import TableScene
 
 
-def _parse_seats(text: str):
+def _parse_seats(text: str) -> list[SeatSetup]:
     from .screens import SeatSetup
 
     seats = []
@@ -28,7 +36,7 @@ def _parse_seats(text: str):
     return seats
 
 
-def write_state(table, path: Path) -> None:
+def write_state(table: TableScene, path: Path) -> None:
     """The state JSON plus ``hits`` (kind, a, b, x, y, w, h) and whether the table is idle."""
     from split.engine.notation import state_json
 
@@ -77,17 +85,19 @@ def main(argv: list[str] | None = None) -> int:
         sound = None
     holder: dict = {}
 
-    def on_term(signum, frame) -> None:  # a test's terminate(): close as the window would
+    def on_term(
+        signum: int, frame: object
+    ) -> None:  # a test's terminate(): close as the window would
         app.running = False
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     signal.signal(signal.SIGTERM, on_term)
 
-    def on_action(action, events) -> None:
+    def on_action(action: Action, events: Sequence[object]) -> None:
         if args.state_out and "table" in holder:
             holder["dirty"] = True
 
-    def make(seats, dealer):
+    def make(seats: Sequence[SeatSetup], dealer: int | None) -> TableScene:
         game = Game(GameConfig(len(seats), dealer, args.seed))
         holder["table"] = TableScene(game, seats, on_action, settings, sound)
         return holder["table"]
