@@ -13,6 +13,7 @@ Art is cached per height (:func:`art`); the table asks for new heights on resize
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 
 import pygame
@@ -59,6 +60,7 @@ class CardArt:
         self._matches: dict[tuple[int, int], pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._glows: dict[tuple[int, int, RGB], pygame.Surface] = {}
+        self._tilted: dict[tuple[int, float], tuple[pygame.Surface, pygame.Surface]] = {}
 
     @property
     def size(self) -> tuple[int, int]:
@@ -189,6 +191,21 @@ class CardArt:
         self._matches[key] = surf
         return surf
 
+    def tilted(self, card: int | None, angle: float) -> tuple[pygame.Surface, pygame.Surface]:
+        """``card``'s face (its back if None) and its shadow, turned ``angle`` degrees
+        counter-clockwise, for a fanned hand; cached per card and half degree."""
+        key = (-1 if card is None else card, round(angle * 2) / 2)
+        got = self._tilted.get(key)
+        if got is None:
+            face = self.back() if card is None else self.half(card)
+            shadow = SHADOWS.get(self.size, self.radius)
+            if key[1]:
+                face = pygame.transform.rotozoom(face, key[1], 1.0)
+                shadow = pygame.transform.rotozoom(shadow, key[1], 1.0)
+            got = (face, shadow)
+            self._tilted[key] = got
+        return got
+
     def glow(self, width: int, height: int, colour: RGB = (255, 230, 90)) -> pygame.Surface:
         """A soft outline to put around a legal target (cached by size and colour)."""
         key = (width, height, colour)
@@ -212,27 +229,89 @@ def art(height: int, back: str = "blue") -> CardArt:
 
 @lru_cache(maxsize=4)
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table surface at ``size``: green felt, lighter in the middle, with a fine weave."""
+    """The table surface at ``size``: green baize with a woven grain and a lamp's light
+    falling off towards the edges. Built once per window size (a few milliseconds) from
+    a seeded noise tile, so every frame after that is one blit."""
     w, h = size
-    small = pygame.Surface((32, 18))
-    for y in range(18):
-        for x in range(32):
-            d = ((x - 15.5) / 16) ** 2 + ((y - 8.5) / 9) ** 2
-            k = max(0.0, 1.0 - 0.45 * d)
-            small.set_at(
-                (x, y),
-                (
-                    int(FELT[0] * (0.7 + 0.4 * k)),
-                    int(FELT[1] * (0.7 + 0.4 * k)),
-                    int(FELT[2] * (0.7 + 0.4 * k)),
-                ),
-            )
+    rng = random.Random(1)  # the same cloth every time
+    # the light: brightest a little above the middle, dark at the rim
+    small = pygame.Surface((48, 27))
+    for y in range(27):
+        for x in range(48):
+            d = ((x - 23.5) / 24) ** 2 + ((y - 11.0) / 15) ** 2
+            k = max(0.0, 1.0 - 0.55 * d) ** 1.4
+            small.set_at((x, y), tuple(int(c * (0.55 + 0.6 * k)) for c in FELT))
     surf = pygame.transform.smoothscale(small, (w, h)).convert()
-    weave = pygame.Surface((w, h), pygame.SRCALPHA)
-    for y in range(0, h, 3):
-        pygame.draw.line(weave, (0, 0, 0, 10), (0, y), (w, y))
-    surf.blit(weave, (0, 0))
+    # the grain: soft blotches (noise blurred by scaling) and fine fibres
+    tile = pygame.Surface((96, 96), pygame.SRCALPHA)
+    for y in range(0, 96, 2):
+        for x in range(0, 96, 2):
+            v = rng.randint(0, 26)
+            tile.fill((255, 255, 255, v) if rng.random() < 0.5 else (0, 0, 0, v), (x, y, 2, 2))
+    tile = pygame.transform.smoothscale(pygame.transform.smoothscale(tile, (24, 24)), (192, 192))
+    for _i in range(900):
+        x, y = rng.randrange(192), rng.randrange(192)
+        dx, dy = rng.choice(((3, 0), (0, 3), (2, 2), (2, -2)))
+        tone = (255, 255, 255, 14) if rng.random() < 0.5 else (0, 0, 0, 18)
+        pygame.draw.line(tile, tone, (x, y), (x + dx, y + dy))
+    for ty in range(0, h, 192):
+        for tx in range(0, w, 192):
+            surf.blit(tile, (tx, ty))
     return surf
+
+
+class _Shadows:
+    """Soft shadows under cards: a blurred dark rounded rectangle per size and lift,
+    cached (the blur is a scale down and up, done once)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, int, int, bool], pygame.Surface] = {}
+
+    def get(self, size: tuple[int, int], radius: int, lifted: bool = False) -> pygame.Surface:
+        key = (size[0], size[1], radius, lifted)
+        surf = self._cache.get(key)
+        if surf is None:
+            w, h = size
+            blur = max(3, h // (9 if lifted else 16))
+            big = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
+            alpha = 110 if lifted else 80
+            shape = pygame.Rect(2 * blur, 2 * blur, w, h)
+            pygame.draw.rect(big, (0, 0, 0, alpha), shape, border_radius=radius + blur // 2)
+            small = pygame.transform.smoothscale(
+                big, (max(1, big.get_width() // blur), max(1, big.get_height() // blur))
+            )
+            surf = pygame.transform.smoothscale(small, big.get_size())
+            if len(self._cache) > 256:
+                self._cache.clear()
+            self._cache[key] = surf
+        return surf
+
+
+SHADOWS = _Shadows()
+
+
+def shadow_offset(h: int, lifted: bool = False) -> tuple[int, int]:
+    """How far a card of height ``h`` throws its shadow (down and right): further while it
+    is lifted off the table."""
+    d = max(2, h // (14 if lifted else 40))
+    return (d // 2 if not lifted else d * 2 // 3, d)
+
+
+def blit_with_shadow(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    pos: tuple[int, int],
+    radius: int,
+    lifted: bool = False,
+) -> pygame.Rect:
+    """Blit ``image`` at ``pos`` over its soft shadow; returns the rectangle touched."""
+    w, h = image.get_size()
+    sh = SHADOWS.get((w, h), radius, lifted)
+    dx, dy = shadow_offset(h, lifted)
+    pad = (sh.get_width() - w) // 2
+    r1 = surface.blit(sh, (pos[0] - pad + dx, pos[1] - pad + dy))
+    r2 = surface.blit(image, pos)
+    return r1.union(r2)
 
 
 class CardSprite:
@@ -254,4 +333,13 @@ class CardSprite:
         self.rect.topleft = (round(x), round(y))
 
 
-__all__ = ["CardArt", "CardSprite", "art", "felt", "colour_of", "BADGE", "HALF_RATIO"]
+__all__ = [
+    "CardArt",
+    "CardSprite",
+    "art",
+    "felt",
+    "colour_of",
+    "blit_with_shadow",
+    "BADGE",
+    "HALF_RATIO",
+]

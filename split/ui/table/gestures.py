@@ -223,6 +223,7 @@ class Gestures:
         self.t = table
         self.press: Press | None = None
         self.focus: int | None = None
+        self.hover: int | None = None  # the hand card under the pointer (it rises)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """One pygame event; True if the table may look different afterwards."""
@@ -235,6 +236,8 @@ class Gestures:
             return self._down(event.pos)
         if kind == pygame.MOUSEMOTION and self.press is not None:
             return self._move(event.pos)
+        if kind == pygame.MOUSEMOTION:
+            return self._hover(event.pos)
         if kind == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
             self._up(event.pos)
             return True
@@ -360,6 +363,17 @@ class Gestures:
             began = True
         p.sprite.move_to(pos[0] - p.offset[0], pos[1] - p.offset[1])
         return began
+
+    def _hover(self, pos: tuple[int, int]) -> bool:
+        """The pointer moved with no button down: the hand card under it rises (a
+        picture change only: True when the card under the pointer changed)."""
+        t = self.t
+        hit = t.renderer.hit_at(pos)
+        over = hit.a if hit is not None and hit.kind == "hand" else None
+        if over == self.hover:
+            return False
+        self.hover = over
+        return True
 
     def _up(self, pos: tuple[int, int]) -> None:
         t = self.t

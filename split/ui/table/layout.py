@@ -20,6 +20,8 @@ import pygame
 from ..cards import CardArt
 
 Point = tuple[int, int]
+FAN_DEGREES = 9.0  # the tilt of a card at the end of a hand that fills the table
+HOVER_LIFT = 0.10  # how far the card under the pointer rises, in card heights
 
 
 def mirror(rect: pygame.Rect, within: pygame.Rect, rtl: bool) -> pygame.Rect:
@@ -82,14 +84,17 @@ class TableLayout:
         """Where the score sheets or the reference cards cover the table."""
         return self.table_rect.inflate(-2 * self.m, -2 * self.m)
 
-    def hand_positions(self, count: int, lifted: int | None = None) -> list[Point]:
-        """Top-left corners of ``count`` hand cards on a gentle arc; ``lifted`` (an index)
-        stands a little higher."""
+    def hand_positions(
+        self, count: int, lifted: int | None = None, hover: int | None = None
+    ) -> list[Point]:
+        """Top-left corners of ``count`` hand cards fanned on an arc, each overlapping the
+        one before it so its rank corner shows; ``lifted`` (the selected index) stands
+        higher, ``hover`` (the card under the pointer) a little higher."""
         if not count:
             return []
         w, h = card_size(self.heights["hand"])
         r = self.hand_rect
-        step = min(w * 1.1, (r.width - w) / max(1, count - 1))
+        step = min(w * 0.8, (r.width - w) / max(1, count - 1))
         total = step * (count - 1) + w
         x0 = r.left + (r.width - total) / 2
         out = []
@@ -98,8 +103,17 @@ class TableLayout:
             y = self.hand_y + int(abs(t) ** 2 * h * 0.35)
             if lifted == i:
                 y -= int(h * 0.18)
+            elif hover == i:
+                y -= int(h * HOVER_LIFT)
             out.append((mirror_x(x0 + i * step, w, r, self.rtl), y))
         return out
+
+    def hand_angle(self, x: int) -> float:
+        """The tilt (degrees, counter-clockwise) of a hand card whose left edge is at
+        ``x``: cards lean outwards from the middle of the hand, like a held fan."""
+        w, _h = card_size(self.heights["hand"])
+        off = (self.hand_rect.centerx - (x + w / 2)) / max(1.0, self.hand_rect.width / 2)
+        return round(max(-1.0, min(1.0, off)) * FAN_DEGREES * 2) / 2
 
     def back_pos(self, seat: pygame.Rect, held: int, i: int) -> Point:
         """Where the ``i``-th of ``held`` card backs lies in an opponent's panel ``seat``."""

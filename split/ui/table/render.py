@@ -26,7 +26,7 @@ from ..model import TableModel
 from ..typeset import _, is_rtl, ngettext
 from .animator import Animator
 from .hand import HandOrder
-from .layout import TableLayout
+from .layout import HOVER_LIFT, TableLayout
 from .narration import Tone
 
 GLOW = (255, 226, 90)
@@ -82,6 +82,12 @@ def chip_image(fs: int) -> pygame.Surface:
     return surf
 
 
+def _lifted(surface: pygame.Surface, sprite: cardart.CardSprite) -> pygame.Rect:
+    """A card in the air (flying or dragged) over its longer, darker shadow."""
+    h = sprite.image.get_height()
+    return cardart.blit_with_shadow(surface, sprite.image, sprite.rect.topleft, h // 14, True)
+
+
 def _screen_order(items: list) -> list:
     """Rows of cards are drawn from the left of the screen, so each card's rank corner
     (top left) stays above the card before it: reversed when the row runs right to left."""
@@ -101,6 +107,7 @@ class Pointer(Protocol):
 
     press: Drag | None
     focus: int | None
+    hover: int | None
 
 
 class Table(Protocol):
@@ -195,11 +202,10 @@ class Renderer:
         new: list[pygame.Rect] = []
         for f in t.animator.flights:
             if f.t >= 0:
-                new.append(surface.blit(f.sprite.image, f.sprite.rect))
+                new.append(_lifted(surface, f.sprite))
         press = t.gestures.press
         if press is not None and press.sprite is not None:
-            sp = press.sprite
-            new.append(surface.blit(sp.image, sp.rect))
+            new.append(_lifted(surface, press.sprite))
         self._dyn_rects = [r.inflate(2, 2) for r in new]
         rects.extend(self._dyn_rects)
         return None if full else rects
@@ -288,9 +294,11 @@ class Renderer:
             info = i18n.join_facts(facts)
             y = r.top + 4 + int(fs * 1.35)
             widgets.line(surf, info, r, y, int(fs * 0.85), widgets.DIM, pad=8)
-            back = t.art("back").back()
+            back_art = t.art("back")
             for i in range(max(0, shown)):
-                surf.blit(back, t.back_pos(seat, i))
+                cardart.blit_with_shadow(
+                    surf, back_art.back(), t.back_pos(seat, i), back_art.radius
+                )
             self._matches(t, surf, seat, t.art("opp"))
 
     def _matches(self, t: Table, surf: pygame.Surface, seat: int, art: cardart.CardArt) -> None:
@@ -312,7 +320,7 @@ class Renderer:
             if t.selected == ("match", m) and seat == t.viewer:
                 g = art.glow(rect.width, rect.height, SELECT_GLOW)
                 surf.blit(g, g.get_rect(center=rect.center))
-            surf.blit(img, pos)
+            cardart.blit_with_shadow(surf, img, pos, art.radius)
             self.hits.append(Hit("match", seat, m, rect))
 
     def _center(self, t: Table, surf: pygame.Surface, dragging: bool) -> None:
@@ -323,7 +331,10 @@ class Renderer:
         k = t.animator.pile_count()
         x, y = lay.pile_pos
         for i in range(min(6, k // 12) + (1 if k else 0)):
-            surf.blit(art.back(), (x - i, y - i))
+            if i == 0:
+                cardart.blit_with_shadow(surf, art.back(), (x, y), art.radius)
+            else:
+                surf.blit(art.back(), (x - i, y - i))
         prect = pygame.Rect(lay.pile_top(k), art.size)
         if k:
             self._glow(t, surf, ("pile", -1, -1), prect, art)
@@ -370,7 +381,7 @@ class Renderer:
                 g = art.glow(art.w, art.h, (250, 250, 210))
                 surf.blit(g, g.get_rect(center=rect.center))
             self._glow(t, surf, ("discard", i, -1), rect, art)
-            surf.blit(art.half(card), pos)
+            cardart.blit_with_shadow(surf, art.half(card), pos, art.radius)
             self.hits.append(Hit("discard", i, -1, rect))
         if not n:
             widgets.text(surf, _("Discard row"), dr.center, fs, widgets.DIM, anchor="center")
@@ -408,6 +419,7 @@ class Renderer:
         positions = t.hand_positions()
         hidden: Counter = Counter()
         must = t.state.must_use if t.human_turn() and not dragging else None
+        hover = None if dragging else t.gestures.hover
         shown = []
         for i, card in enumerate(t.hand.cards):
             if ("hand", i, -1) in self.hide_keys:
@@ -422,10 +434,14 @@ class Renderer:
             if (t.selected == ("hand", i) and not dragging) or card == must:
                 g = art.glow(art.w, art.h, SELECT_GLOW if card != must else (255, 160, 80))
                 surf.blit(g, g.get_rect(center=rect.center))
+            face, shadow = art.tilted(None if t.hand_covered else card, lay.hand_angle(rect.x))
+            dx, dy = cardart.shadow_offset(art.h, hover == i)
+            surf.blit(shadow, shadow.get_rect(center=(rect.centerx + dx, rect.centery + dy)))
+            surf.blit(face, face.get_rect(center=rect.center))
             if t.hand_covered:
-                surf.blit(art.back(), rect)
                 continue
-            surf.blit(art.half(card), rect)
+            if hover == i:  # the card keeps its place under the pointer while it rises
+                rect = rect.union(rect.move(0, int(art.h * HOVER_LIFT)))
             self.hits.append(Hit("hand", i, -1, rect))
 
     def _side(self, t: Table, surf: pygame.Surface) -> None:

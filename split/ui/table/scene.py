@@ -393,7 +393,8 @@ class TableScene(Scene):
         """Where your hand's cards lie, the selected one lifted."""
         sel = self.selected
         lifted = sel[1] if sel is not None and sel[0] == "hand" else None
-        return self.layout.hand_positions(len(self.hand.cards), lifted)
+        hover = None if self.gestures.press else self.gestures.hover
+        return self.layout.hand_positions(len(self.hand.cards), lifted, hover)
 
     def hand_pos(self, seat: int, card: int | None = None) -> tuple[int, int]:
         """Where ``card`` is (or goes) in a seat's hand."""
