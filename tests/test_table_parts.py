@@ -32,7 +32,8 @@ def test_every_seat_inside_the_window_and_none_overlap(size, players, rtl):
     assert len(lay.seats) == players - 1
     for seat in lay.seats:
         assert lay.table_rect.contains(seat)
-        assert seat.bottom <= lay.discard_rect.top, "seats reach into the discard row"
+        assert not seat.colliderect(lay.discard_rect), "a seat reaches into the discard row"
+        assert not seat.colliderect(lay.prompt_rect), "a seat covers the prompt"
     assert lay.side.contains(lay.own_seat)
     rects = [*lay.seats, lay.own_seat]
     for i, a in enumerate(rects):

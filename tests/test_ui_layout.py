@@ -9,7 +9,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_driver import make_table  # noqa: E402
+from ui_driver import make_table, post  # noqa: E402
 
 from split import i18n  # noqa: E402
 from split.engine import Game  # noqa: E402
@@ -69,7 +69,12 @@ def test_six_players_fit_and_nothing_important_overlaps(size, discard_len, lang)
         for b in seats[i + 1 :]:
             assert not a.colliderect(b), "seat panels overlap"
         assert not a.colliderect(table.layout.side)
-        assert a.bottom <= table.layout.discard_rect.top, "seats reach into the discard row"
+        lay = table.layout
+        assert not a.colliderect(lay.discard_rect), "a seat reaches into the discard row"
+        assert not a.colliderect(lay.prompt_rect), "a seat covers the prompt"
+        assert not a.colliderect(lay.own_rect), "a seat covers your matches"
+        assert not a.colliderect(lay.hand_rect), "a seat covers your hand"
+        assert not a.colliderect(pygame.Rect(lay.pile_pos, table.art("mid").size))
 
     # every opponent match lies inside its panel
     for h in table.hits():
@@ -227,3 +232,94 @@ def test_a_score_sheet_stays_inside_its_rectangle(size, language):
         i18n.set_language("en")
     drawn = surface.get_bounding_rect()
     assert rect.inflate(2, 2).contains(drawn), f"{drawn} leaves {rect}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_opponents_sit_around_the_table(players, size, lang):
+    """Issue 13: with four or more players the next player sits at the left side of the
+    table, the last one at the right side (mirrored in Persian), the others across the
+    top; two or three players sit across the top. Seats never overlap each other, the
+    middle of the table or your own cards, and all stay inside the table."""
+    from split.ui.table.layout import lay_out
+
+    rtl = lang == "fa"
+    lay = lay_out(size, players, rtl)
+    seats = lay.seats
+    assert len(seats) == players - 1
+    middle = [lay.discard_rect, lay.prompt_rect, lay.own_rect, lay.hand_rect]
+    for i, a in enumerate(seats):
+        assert lay.table_rect.contains(a)
+        assert not any(a.colliderect(r) for r in middle)
+        assert not any(a.colliderect(b) for b in seats[i + 1 :])
+    first, last = (seats[-1], seats[0]) if rtl else (seats[0], seats[-1])
+    if players >= 4:
+        # the side seats: tall columns at the two ends of the table, beside the middle
+        for side in (seats[0], seats[-1]):
+            assert side.height > lay.discard_rect.height + lay.prompt_rect.height
+            assert side.bottom > lay.discard_rect.top
+        assert first.right <= lay.discard_rect.left and last.left >= lay.discard_rect.right
+        next_player = seats[0]
+        assert (next_player.centerx > lay.table_rect.centerx) == rtl, "the next player's side"
+        across = seats[1:-1]
+    else:
+        across = seats
+    for a in across:
+        assert a.bottom <= lay.discard_rect.top
+    xs = [r.centerx for r in seats]
+    assert xs == sorted(xs, reverse=rtl), "seats run round the table in playing order"
+
+
+def test_a_crowded_side_seat_holds_its_matches_in_lines():
+    """A seat at the side is a tall column: its matches go in lines, with room between
+    them, inside the panel."""
+    from split.ui.table.layout import card_size, lay_out
+
+    lay = lay_out((1280, 720), 6, False)
+    seat = lay.seats[0]
+    w, h = card_size(lay.heights["opp"])
+    spots = [lay.match_pos(seat, 6, m) for m in range(6)]
+    rects = [pygame.Rect(p, (2 * w, h)) for p in spots]
+    assert all(seat.contains(r) for r in rects)
+    assert len({r.top for r in rects}) >= 2, "matches go in more than one line"
+    for i, a in enumerate(rects):
+        for b in rects[i + 1 :]:
+            assert not a.colliderect(b), "matches in a side seat overlap"
+
+
+def test_the_card_under_the_pointer_rises_and_keeps_its_place(lang):
+    """Issue 13: moving the mouse (no button) over a hand card lifts it; the lifted card
+    still answers the pointer where it was, and moving off lets it down again."""
+    game = crowded_game(6, 9)
+    app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=(1280, 720))
+    before = {h.a: h.rect.copy() for h in table.hits() if h.kind == "hand"}
+    target = before[4]
+    pos = (target.left + 6, target.bottom - 8)  # low on the card's visible strip
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.run_frames(2)
+    after = {h.a: h.rect for h in table.hits() if h.kind == "hand"}
+    assert table.gestures.hover == 4
+    assert table.hand_positions()[4][1] < table.layout.hand_positions(9)[4][1], "it rose"
+    assert after[4].collidepoint(pos), "the risen card still answers where it was"
+    for i in before:
+        if i != 4:
+            assert after[i].topleft == before[i].topleft, "only that card moved"
+    # a drag from the risen card picks that card
+    assert table.renderer.hit_at(pos).a == 4
+    post(pygame.MOUSEMOTION, pos=table.layout.discard_rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.run_frames(2)
+    assert table.gestures.hover is None
+    assert table.hand_positions() == table.layout.hand_positions(9)
+
+
+def test_the_hand_is_fanned_outwards_from_its_middle():
+    """The hand is held like a fan: cards left of the middle lean left, cards right of
+    it lean right (counter-clockwise is positive), the middle stands upright."""
+    from split.ui.table.layout import lay_out
+
+    lay = lay_out((1280, 720), 4, False)
+    xs = [x for x, _y in lay.hand_positions(11)]
+    angles = [lay.hand_angle(x) for x in xs]
+    assert angles[0] > 0 > angles[-1]
+    assert angles[5] == 0
+    assert angles == sorted(angles, reverse=True)

@@ -126,17 +126,24 @@ class TableLayout:
 
     def match_pos(self, seat: pygame.Rect | None, count: int, m: int) -> Point:
         """Top-left of match ``m`` of ``count`` in an opponent's panel ``seat``, or in your
-        own row when ``seat`` is None."""
+        own row when ``seat`` is None. A tall panel (a seat at the side of the table)
+        holds its matches in lines; a line overlaps its matches only when they do not fit
+        side by side."""
         if seat is None:
-            w, _h = card_size(self.heights["own"])
+            w, h = card_size(self.heights["own"])
             r = self.own_rect
         else:
             w, h = card_size(self.heights["opp"])
             top = seat.top + int(self.fs * 2.9) + self.heights["back"] + 4
-            r = pygame.Rect(seat.left + 4, top, seat.width - 8, h)
+            r = pygame.Rect(seat.left + 4, top, seat.width - 8, max(h, seat.bottom - top - 4))
         mw = w * 2
-        step = min(mw + 4, (r.width - mw) / max(1, count - 1)) if count > 1 else mw
-        return (mirror_x(r.left + m * step, mw, r, self.rtl), r.top)
+        gap = max(4, w // 6)  # room between matches, so each reads as a pair
+        per_line = max(1, (r.width + gap) // (mw + gap))
+        lines = max(1, min((r.height + gap) // (h + gap), -(-count // per_line)))
+        per_line = max(per_line, -(-count // lines))
+        line, col = divmod(m, per_line)
+        step = min(mw + gap, (r.width - mw) / max(1, per_line - 1)) if per_line > 1 else mw
+        return (mirror_x(r.left + col * step, mw, r, self.rtl), r.top + line * (h + gap))
 
     def discard_grid(self, count: int) -> DiscardGrid:
         """How ``count`` discards are spread so every card shows (R4.3): full cards while
@@ -202,24 +209,39 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
     }
     h_hand, h_mid = heights["hand"], heights["mid"]
     mid_w, _h = card_size(h_mid)
+    others = players - 1
+    # Four or more players sit around the table: the next player at the left side, the
+    # last at the right side, the others across the top; fewer sit across the top.
+    sides = others >= 3
+    col_w = max(150, int(tw * 0.17)) if sides else 0
+    inner = pygame.Rect(m + (col_w + m if sides else 0), 0, 0, H)
+    inner.width = tw - m - (col_w + m if sides else 0) - inner.left
     y = top_h + m
-    center = mirror(pygame.Rect(0, y, tw, h_mid + fs + m), window, rtl)
-    prompt = mirror(pygame.Rect(m, center.bottom, tw - 2 * m, int(fs * 2.6)), window, rtl)
+    center = mirror(pygame.Rect(inner.left, y, inner.width, h_mid + fs + m), window, rtl)
+    prompt = pygame.Rect(inner.left, y + h_mid + fs + m, inner.width, int(fs * 2.6))
     own = mirror(pygame.Rect(m, prompt.bottom + m // 2, tw - 2 * m, heights["own"]), window, rtl)
     hand_top = H - m - int(h_hand * 1.09)  # room for the fan's arc
     lift = int(h_hand * 0.2)
     hand = mirror(pygame.Rect(m, hand_top - lift, tw - 2 * m, H - hand_top + lift - m), window, rtl)
-    left = m * 2 + mid_w + 4 * m
-    discard = mirror(pygame.Rect(left, y - m // 2, tw - m - left, h_mid + m), window, rtl)
+    pile_x = inner.left + m
+    left = pile_x + mid_w + 4 * m
+    discard = mirror(pygame.Rect(left, y - m // 2, inner.right - left, h_mid + m), window, rtl)
     own_seat = pygame.Rect(side.left + m, H - int(fs * 3.2), side.width - 2 * m, int(fs * 3))
-    others = players - 1
-    room = table.width - m
-    w = min(room // others, int(room * 0.4))  # two or three players: centred panels
-    x0 = table.left + m + (room - w * others) // 2
-    # mirrored in right-to-left languages: the next player sits at the right end
-    seats = tuple(
-        mirror(pygame.Rect(x0 + i * w, m, w - m, top_h - m), table, rtl) for i in range(others)
-    )
+    across = others - 2 if sides else others
+    room = inner.width + m
+    w = min(room // across, int(room * 0.4))  # one to three across: centred panels
+    x0 = inner.left + (room - w * across) // 2
+    top_seats = [pygame.Rect(x0 + i * w, m, w - m, top_h - m) for i in range(across)]
+    if sides:
+        tall = prompt.bottom - m
+        top_seats = [
+            pygame.Rect(m, m, col_w, tall),
+            *top_seats,
+            pygame.Rect(tw - m - col_w, m, col_w, tall),
+        ]
+    # mirrored in right-to-left languages: the next player sits at the right
+    seats = tuple(mirror(r, window, rtl) for r in top_seats)
+    prompt = mirror(prompt, window, rtl)
     return TableLayout(
         size=size,
         players=players,
@@ -231,7 +253,7 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
         table_rect=table,
         top_h=top_h,
         heights=heights,
-        pile_pos=(mirror_x(m * 2, mid_w, window, rtl), y),
+        pile_pos=(mirror_x(pile_x, mid_w, window, rtl), y),
         center=center,
         prompt_rect=prompt,
         own_rect=own,

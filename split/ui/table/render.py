@@ -374,8 +374,11 @@ class Renderer:
                 hidden[card] += 1
                 continue
             shown.append((i, card))
-        for i, card in _screen_order(shown):
-            pos = t.discard_pos(i)
+        # line by line from the top, each from the left of the screen: every card's rank
+        # corner stays above the cards drawn before it, in either reading direction
+        spots = {i: t.discard_pos(i) for i, _card in shown}
+        for i, card in sorted(shown, key=lambda ic: (spots[ic[0]][1], spots[ic[0]][0])):
+            pos = spots[i]
             rect = pygame.Rect(pos, art.size)
             if i in takeable:
                 g = art.glow(art.w, art.h, (250, 250, 210))
