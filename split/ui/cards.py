@@ -21,6 +21,7 @@ import pygame
 from split.engine.cards import RANKS, SUIT_SYMBOLS, MatchType, is_red, match_type
 
 from . import typeset
+from .courts import COURTS, court_picture
 
 RGB = tuple[int, int, int]
 
@@ -129,13 +130,18 @@ class CardArt:
                     pad // 2 + rs.get_height() * 0.85,
                 ),
             )
-        # Half of a big pip, cut by the edge: two halves of one card make it whole.
-        pip = typeset.symbol(suit, int(w * 1.7), col)
-        px = w - pip.get_width() // 2 if left else -pip.get_width() // 2
-        py = int(h * 0.60) - pip.get_height() // 2
-        clip = pygame.Surface((w, h), pygame.SRCALPHA)
-        clip.blit(pip, (px, py))
-        surf.blit(clip, (0, 0))
+        if rank in COURTS or rank == "A":
+            # Half of the card's picture: two halves of one card make the whole portrait.
+            picture = court_picture(rank, suit, col, (2 * w, h))
+            surf.blit(picture, (0, 0), pygame.Rect(0 if left else w, 0, w, h))
+        else:
+            # Half of a big pip, cut by the edge: two halves of one card make it whole.
+            pip = typeset.symbol(suit, int(w * 1.7), col)
+            px = w - pip.get_width() // 2 if left else -pip.get_width() // 2
+            py = int(h * 0.60) - pip.get_height() // 2
+            clip = pygame.Surface((w, h), pygame.SRCALPHA)
+            clip.blit(pip, (px, py))
+            surf.blit(clip, (0, 0))
         # The rank again, upside down, in the far corner.
         small = pygame.transform.rotate(typeset.symbol(rank, int(w * 0.34), col, bold=True), 180)
         if left:
