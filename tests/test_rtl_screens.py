@@ -295,7 +295,7 @@ def test_sheet_name_total_and_boxes(lang, monkeypatch):
     neg = texts.rect(neg_words)
     assert (neg.left - rect.left <= 8) == (lang == "en")
     assert (rect.right - neg.right <= 8) == (lang == "fa")
-    first_row = texts.after(neg_words, sheets.NEG_BOXES // 2)
+    first_row = texts.after(neg_words, sheets.NEG_PER_LINE)
     for a, b in zip(first_row, first_row[1:], strict=False):
         assert leads(lang, a, b)
     assert all(rect.contains(r) for _w, r in texts.seen)

@@ -1,9 +1,9 @@
 """The score pad (R9) and the four reference cards (R1.4), drawn as panels.
 
 A sheet has a row per rank A..K with its boxes and the values of R9.1 printed in
-them; filled boxes are crossed, boxes filled this round are lit, and the first
-open box of every row is ringed (it is the row's value). The negative row of
-R9.2 sits below with its running values.
+them, starting with a 0 box; filled boxes are crossed, boxes filled this round are
+lit, and the first open box of every row is ringed (it is the row's value). The
+negative row of R9.2 sits below, in lines of ten, the same way.
 """
 
 from __future__ import annotations
@@ -14,16 +14,65 @@ from split import i18n
 from split.engine.cards import RANKS
 from split.engine.sheet import negative_value, row_value, sheet_score
 
-from . import typeset, widgets
+from . import widgets
 from .typeset import _
 
-ROW_BOXES = 6
-NEG_BOXES = 20
+ROW_BOXES = 7  # the 0 box and six more: every row shows at least these
+NEG_PER_LINE = 10
+NEG_LINES = 2  # the negative row shows at least two lines of ten
+MAX_NEG_LINES = 32  # a sheet never draws more (320 boxes; a real game fills far fewer)
 FILLED = (70, 70, 80)
 NEW = (250, 200, 60)
 BOX = (250, 248, 236)
 RING = (40, 140, 220)
 NEG = (200, 60, 60)
+INK = (20, 20, 20)
+
+
+def sheet_columns(rows: list[int] | tuple[int, ...]) -> int:
+    """Boxes per rank row: the 0 box and six more, or as many as the fullest row needs
+    to show its first open box. Every row gets the same number, so columns align."""
+    return max(ROW_BOXES, max(rows, default=0) + 1)
+
+
+def negative_lines(negatives: int) -> int:
+    """Lines of ten in the negative row: enough that the first open box shows."""
+    return max(NEG_LINES, min(MAX_NEG_LINES, -(-(negatives + 1) // NEG_PER_LINE)))
+
+
+def _box(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    value: int,
+    filled: bool,
+    new: bool,
+    is_open: bool,
+    size: int,
+    colour: tuple[int, int, int],
+    edge: tuple[int, int, int],
+) -> None:
+    """One box of a sheet: its printed value, crossed when filled, lit when filled this
+    round, ringed when it is the first open box (the row's value, R9.1)."""
+    pygame.draw.rect(surface, NEW if new else BOX, box)
+    pygame.draw.rect(surface, edge, box, 1)
+    small = box.height < 12 or box.width < 14  # a thumbnail: no digits too small to read
+    if not (small and filled):
+        widgets.text(
+            surface,
+            str(value),
+            box.center,
+            size,
+            (140, 140, 140) if filled else colour,
+            width=box.width - 2,
+            anchor="center",
+        )
+    if filled:
+        thick = 1 if small else 2
+        inner = box.inflate(-2, -2) if small else box
+        pygame.draw.line(surface, FILLED, inner.topleft, inner.bottomright, thick)
+        pygame.draw.line(surface, FILLED, inner.bottomleft, inner.topright, thick)
+    if is_open:
+        pygame.draw.rect(surface, RING, box.inflate(2, 2), 2)
 
 
 def draw_sheet(
@@ -35,92 +84,87 @@ def draw_sheet(
     new_rows: list[int] | None = None,
     new_negatives: int = 0,
 ) -> None:
-    """One player's sheet inside ``rect``.
+    """One player's sheet inside ``rect``, as on the box's score pad (R9).
+
+    Every row starts with a 0 box, crossed first: a row with k boxes filled has boxes
+    0..k-1 crossed and its first open box, ringed, prints the row's value (R9.1) — so
+    what is ringed is what the row scores. The negative row works the same way with the
+    values of R9.2, in lines of ten, as many lines as its first open box needs. Every
+    row shows the same number of boxes, so the columns line up.
 
     Laid out left to right (the name, then the total; a row's rank, then its boxes) and
     mirrored in right-to-left languages: the name and the ranks on the right, the total
     on the left, and the boxes filling from right to left."""
     widgets.panel(surface, rect, (245, 242, 228, 255), 8)
+    lines = negative_lines(negatives)
     # Everything scales with the row height, so a sheet fits any rectangle: the
-    # header, 13 rank rows, the negative label (1.3 rows) and two negative rows.
+    # header (1.7 rows), 13 rank rows, the negative label (1.3 rows), its lines.
     fs = max(8, min(rect.width // 12, rect.height // 22))
-    row_h = max(7, (rect.height - 10 - int(fs * 1.7)) * 10 // 163)
+    row_h = max(5, int((rect.height - 10 - int(fs * 1.7)) / (13 + 1.3 + lines + 0.2)))
     fs = max(8, min(fs, int(row_h * 1.2)))
     y = rect.top + 4
     score = sheet_score(rows, negatives)
-    ink = (20, 20, 20)
     name_box = widgets.mirror(pygame.Rect(rect.left, y, rect.width - 48, fs), rect)
-    widgets.line(surface, name, name_box, y, fs + 2, ink, True, pad=6)
-    widgets.line(surface, str(score), rect, y, fs + 2, ink, True, pad=6, end=True)
-    rtl = typeset.is_rtl()
+    widgets.line(surface, name, name_box, y, fs + 2, INK, True, pad=6)
+    widgets.line(surface, str(score), rect, y, fs + 2, INK, True, pad=6, end=True)
     y += int(fs * 1.7)
-    label_w = int(fs * 1.8)
-    box_w = (rect.width - label_w - 10) // ROW_BOXES
+    cols = sheet_columns(rows)
+    label_w = max(int(fs * 1.8), int(row_h * 1.6))
+    box_w = max(4, (rect.width - label_w - 10) // cols)
     small = max(7, min(int(row_h * 0.7), int(box_w * 0.42)))
     for r, rank in enumerate(RANKS):
         k = rows[r]
         fresh = new_rows[r] if new_rows else 0
+        label = pygame.Rect(rect.left + 4, y, label_w - 4, row_h)
         widgets.text(
             surface,
             i18n.symbols(rank),  # a rank, not a number: "10" in every language
-            (rect.right - 6 if rtl else rect.left + 6, y + row_h // 2),
+            widgets.mirror(label, rect).center,
             small + 2,
-            ink,
+            INK,
             True,
-            anchor="midright" if rtl else "midleft",
+            width=label_w - 4,
+            anchor="center",
         )
-        shown = min(k + 1, ROW_BOXES) if k >= ROW_BOXES else ROW_BOXES
-        first = max(0, k + 1 - ROW_BOXES)  # long rows scroll so the first open box shows
-        for i in range(shown):
-            j = first + i + 1  # box number, 1-based
+        for j in range(cols):  # box j: the value with j boxes filled; box 0 is the 0 box
             box = widgets.mirror(
-                pygame.Rect(rect.left + label_w + i * box_w, y, box_w - 2, row_h - 2), rect
+                pygame.Rect(rect.left + label_w + j * box_w, y, box_w - 2, row_h - 2), rect
             )
-            filled = j <= k
-            new = filled and j > k - fresh
-            pygame.draw.rect(surface, NEW if new else BOX, box)
-            pygame.draw.rect(surface, (150, 150, 140), box, 1)
-            value = str(row_value(r, j))
-            col = (120, 120, 120) if filled else (30, 30, 30)
-            widgets.text(surface, value, box.center, small, col, anchor="center")
-            if filled:
-                pygame.draw.line(surface, FILLED, box.topleft, box.bottomright, 2)
-                pygame.draw.line(surface, FILLED, box.bottomleft, box.topright, 2)
-            if j == k + 1:
-                pygame.draw.rect(surface, RING, box.inflate(2, 2), 2)
+            filled = j < k
+            _box(
+                surface,
+                box,
+                row_value(r, j),
+                filled,
+                filled and j >= k - fresh,
+                j == k,
+                small,
+                (30, 30, 30),
+                (150, 150, 140),
+            )
         y += row_h
     y += 2
     negative = _("Negative") + f"  {-negative_value(negatives)}"
     widgets.line(surface, negative, rect, y, min(small + 1, row_h), NEG, True, pad=6)
     y += int(row_h * 1.3)
-    per = NEG_BOXES // 2
-    nb_w = (rect.width - 12) // per
-    nb_h = row_h
-    for j in range(1, NEG_BOXES + 1):
-        i = j - 1
+    nb_w = (rect.width - 12) // NEG_PER_LINE
+    for j in range(lines * NEG_PER_LINE):
+        line, col = divmod(j, NEG_PER_LINE)
         box = widgets.mirror(
-            pygame.Rect(
-                rect.left + 6 + (i % per) * nb_w, y + (i // per) * nb_h, nb_w - 2, nb_h - 2
-            ),
-            rect,
+            pygame.Rect(rect.left + 6 + col * nb_w, y + line * row_h, nb_w - 2, row_h - 2), rect
         )
-        filled = j <= negatives
-        new = filled and j > negatives - new_negatives
-        pygame.draw.rect(surface, NEW if new else BOX, box)
-        pygame.draw.rect(surface, (170, 120, 120), box, 1)
-        widgets.text(
+        filled = j < negatives
+        _box(
             surface,
-            str(negative_value(j)),
-            box.center,
-            max(8, small - 1),
-            (130, 120, 120) if filled else NEG,
-            anchor="center",
+            box,
+            negative_value(j),
+            filled,
+            filled and j >= negatives - new_negatives,
+            j == negatives,
+            max(7, small - 1),
+            NEG,
+            (170, 120, 120),
         )
-        if filled:
-            pygame.draw.line(surface, FILLED, box.topleft, box.bottomright, 2)
-            pygame.draw.line(surface, FILLED, box.bottomleft, box.topright, 2)
-        if j == negatives + 1:
-            pygame.draw.rect(surface, RING, box.inflate(2, 2), 2)
 
 
 def sheets_layout(area: pygame.Rect, count: int) -> list[pygame.Rect]:
