@@ -278,3 +278,37 @@ def test_a_refusal_is_said_in_the_players_language(lang):
     assert said != english and "(R4.2)" in said
     assert "3\u2666" in said and "3D" not in said
     assert "cannot be taken" not in said
+
+
+def test_each_seat_shows_what_its_matches_would_score_now(monkeypatch):
+    """Issue 13: a seat shows what its matches are worth now, the sheet value it would
+    score if the round ended (R8.2 one box per match, R9.1 the row's value): two
+    7-matches and a 9-match make 7s worth 15 and 9s worth 5, so +20; a seat with no
+    match shows nothing."""
+    from ui_driver import laid_out, make_table
+
+    from split.ui import widgets
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def text(surface, words, *args, **kw):
+        r = real(surface, words, *args, **kw)
+        drawn.append((words, r))
+        return r
+
+    game = laid_out(
+        [["3S", "4S", "6S", "8S"], ["2C", "5H", "JD"]],
+        discard=["3D"],
+        draw=["QH", "QD"],
+        table=[[], [["7C", "7H"], ["7D", "7S"], ["9C", "9H"]]],
+    )
+    app, table, _ = make_table(game, kinds=("human", "random"))
+    assert table.model.worth_now(1) == 20 and table.model.worth_now(0) == 0
+    monkeypatch.setattr(widgets, "text", text)
+    table.invalidate()
+    table.renderer.build(table)
+    seat = table.seat_rect(1)
+    assert any(w == "+20" and seat.contains(r) for w, r in drawn)
+    own = table.layout.own_seat
+    assert not any(w.startswith("+") and own.contains(r) for w, r in drawn)

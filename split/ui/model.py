@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from split.engine import events as ev
-from split.engine.cards import RANKS
+from split.engine.cards import RANKS, rank_of
 from split.engine.sheet import sheet_score
 from split.engine.state import GameState
 
@@ -71,6 +71,14 @@ class TableModel:
 
     def score(self, seat: int) -> int:
         return sheet_score(self.rows[seat], self.negatives[seat])
+
+    def worth_now(self, seat: int) -> int:
+        """What ``seat``'s matches on the table would add to its sheet if the round
+        ended now (R8.2: one box in a rank's row per match; R9.1: the row's value)."""
+        rows = list(self.rows[seat])
+        for a, _b in self.matches[seat]:
+            rows[rank_of(a)] += 1
+        return sheet_score(rows, 0) - sheet_score(self.rows[seat], 0)
 
     def same_as(self, state: GameState) -> bool:
         """Whether everything drawn agrees with ``state`` (hands compared as multisets)."""

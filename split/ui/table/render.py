@@ -33,6 +33,7 @@ GLOW = (255, 226, 90)
 HINT_GLOW = (120, 220, 255)
 SELECT_GLOW = (140, 255, 160)
 FOCUS_RING = (120, 200, 255)
+WORTH = (140, 230, 150)  # a seat's matches: what they would score now
 TONES = {
     Tone.PLAIN: widgets.INK,
     Tone.WAITING: widgets.DIM,
@@ -271,8 +272,28 @@ class Renderer:
         score = str(t.model.score(seat))
         widgets.line(surf, score, r, r.top + 4, fs, widgets.GOLD, True, 8, end=True)
 
-    def _opponents(self, t: Table, surf: pygame.Surface) -> None:
+    def _seat_facts(self, t: Table, surf: pygame.Surface, seat: int, r: pygame.Rect) -> None:
+        """A seat's second line: its facts (who plays it, cards held, dealer) from the
+        reading side, and at the other end what its matches would score if the round
+        ended now."""
         fs = t.layout.fs
+        held = len(t.model.hands[seat])
+        facts = [ngettext("{n} card", "{n} cards", held).format(n=held)]
+        if seat != t.viewer:
+            kind = t.kinds[seat]
+            facts.insert(0, _("human") if kind == "human" else _(kind))
+        if seat == t.model.dealer:
+            facts.append(_("dealer"))
+        y = r.top + 4 + int(fs * 1.3)
+        size = int(fs * 0.85)
+        room = r
+        gain = t.model.worth_now(seat)
+        if gain:
+            at = widgets.line(surf, f"+{gain}", r, y, size, WORTH, True, 8, end=True)
+            room = widgets.mirror(pygame.Rect(r.left, r.top, at.left - r.left, r.height), r)
+        widgets.line(surf, i18n.join_facts(facts), room, y, size, widgets.DIM, pad=8)
+
+    def _opponents(self, t: Table, surf: pygame.Surface) -> None:
         cur = t.state.current if not t.busy() else t.model.current
         for seat in t.opponents():
             r = t.seat_rect(seat)
@@ -283,17 +304,9 @@ class Renderer:
             self.hits.append(Hit("seat", seat, -1, r))
             if ("seat", seat, -1) in self.glow_keys or ("seat", seat, -1) in t.hint_keys:
                 pygame.draw.rect(surf, GLOW, r.inflate(4, 4), 4, border_radius=12)
-            kind = t.kinds[seat]
-            label = _("human") if kind == "human" else _(kind)
             self._seat_header(t, surf, seat, r, 70)
-            hand = t.model.hands[seat]
-            shown = len(hand) - sum(t.animator.hidden[seat].values())
-            facts = [label, ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand))]
-            if seat == t.model.dealer:
-                facts.append(_("dealer"))
-            info = i18n.join_facts(facts)
-            y = r.top + 4 + int(fs * 1.35)
-            widgets.line(surf, info, r, y, int(fs * 0.85), widgets.DIM, pad=8)
+            self._seat_facts(t, surf, seat, r)
+            shown = len(t.model.hands[seat]) - sum(t.animator.hidden[seat].values())
             back_art = t.art("back")
             for i in range(max(0, shown)):
                 cardart.blit_with_shadow(
@@ -478,14 +491,7 @@ class Renderer:
         active = v == s.current
         widgets.panel(surf, own, (60, 50, 10, 200) if active else (0, 40, 20, 200), 8)
         self._seat_header(t, surf, v, own, 80)
-        held = len(s.hands[v])
-        facts = [ngettext("{n} card", "{n} cards", held).format(n=held)]
-        if v == s.dealer:
-            facts.append(_("dealer"))
-        sub = i18n.join_facts(facts)
-        widgets.line(
-            surf, sub, own, own.top + 4 + int(fs * 1.3), int(fs * 0.85), widgets.DIM, pad=8
-        )
+        self._seat_facts(t, surf, v, own)
         self.hits.append(Hit("seat", v, -1, own))
 
     def _buttons(self, t: Table, surf: pygame.Surface, y: int) -> int:
