@@ -312,3 +312,32 @@ def test_each_seat_shows_what_its_matches_would_score_now(monkeypatch):
     assert any(w == "+20" and seat.contains(r) for w, r in drawn)
     own = table.layout.own_seat
     assert not any(w.startswith("+") and own.contains(r) for w, r in drawn)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
+    """Issue 13 rough edge 7: a long hint wrapped below the prompt bar (and a third line
+    was dropped): now it is set smaller until every word sits inside the bar."""
+    from ui_driver import laid_out, make_table
+
+    from split.ui import widgets
+
+    game = laid_out([["3S", "4S", "6S", "8S"], ["2C", "5H", "JD"]], discard=["3D"], draw=["QH"])
+    app, table, _ = make_table(game, kinds=("human", "random"), size=size)
+    words = " ".join(["Hint: upgrade your match with 10\u2665 because it is worth more"] * 3)
+    table.note = words
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def text(surface, said, *args, **kw):
+        r = real(surface, said, *args, **kw)
+        drawn.append((said, r))
+        return r
+
+    monkeypatch.setattr(widgets, "text", text)
+    table.invalidate()
+    table.renderer.build(table)
+    bar = table.layout.prompt_rect
+    inside = [(w, r) for w, r in drawn if bar.colliderect(r)]
+    assert " ".join(w for w, _r in inside).split() == words.split(), "every word, in order"
+    assert all(bar.contains(r) for _w, r in inside)

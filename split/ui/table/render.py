@@ -83,6 +83,19 @@ def chip_image(fs: int) -> pygame.Surface:
     return surf
 
 
+def prompt_fit(text: str, fs: int, box: pygame.Rect) -> tuple[int, list[str]]:
+    """The prompt's size and lines: body size while it fits the bar in two lines, else
+    smaller (down to 60%), so a long hint or refusal is never cut off or spills out."""
+    size = fs
+    while True:
+        lines = cardart.typeset.wrap(text, size, box.width - 20)
+        if (len(lines) <= 2 and len(lines) * int(size * 1.25) <= box.height - 4) or (
+            size <= max(9, int(fs * 0.6))
+        ):
+            return size, lines
+        size -= 1
+
+
 def _lifted(surface: pygame.Surface, sprite: cardart.CardSprite) -> pygame.Rect:
     """A card in the air (flying or dragged) over its longer, darker shadow."""
     h = sprite.image.get_height()
@@ -408,10 +421,11 @@ class Renderer:
         r = t.layout.prompt_rect
         if text:
             widgets.panel(surf, r, (0, 0, 0, 110), 8)
-            lines = cardart.typeset.wrap(text, fs, r.width - 20)[:2]
+            size, lines = prompt_fit(text, fs, r)
+            top = r.top + (r.height - len(lines) * int(size * 1.25)) // 2
             for i, line in enumerate(lines):
-                y = r.top + 4 + i * int(fs * 1.25)
-                widgets.line(surf, line, r, y, fs, TONES[tone], pad=10)
+                y = top + i * int(size * 1.25)
+                widgets.line(surf, line, r, y, size, TONES[tone], pad=10)
         if t.human_turn() and t.state.phase == PERFECT_BONUS:
             image = chip_image(fs)
             rect = widgets.mirror(image.get_rect(midright=(r.right - 10, r.centery)), r)
