@@ -121,7 +121,7 @@ def test_new_game_arrows_follow_the_rows(app, lang):
     app, ctx = app
     open_screen(app, ctx, "new_game")
     scene = app.scene
-    scene.focus = 0  # the first name
+    scene.focus = [b.name for b in scene.buttons].index("name0")  # the first name
     on = pygame.K_RIGHT if lang == "en" else pygame.K_LEFT
     key(app, on)
     assert scene.buttons[scene.focus].name == "kind0"

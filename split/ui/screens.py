@@ -22,6 +22,7 @@ from split.engine.cards import RANKS
 from split.i18n import YOU, display_name, embed, join_clauses, join_words, symbols
 
 from . import sheets, widgets
+from .backdrop import backdrop
 from .loop import Scene
 from .typeset import _
 
@@ -48,6 +49,23 @@ class Table(Protocol):
     def reveal(self, seat: int) -> None: ...
     def next_round(self) -> None: ...
     def new_game(self, seats: Sequence[Any], dealer: int) -> Any: ...
+
+
+def hot_seat_names(seats: list[SeatSetup]) -> None:
+    """With two or more humans at one screen, a human seat still called "You" becomes
+    "Player 1", "Player 2", …: the table would otherwise say "Pass to You / I am You"
+    (issue 13 rough edge 8). A single human keeps "You"."""
+    humans = [s for s in seats if s.kind == "human"]
+    if len(humans) < 2:
+        return
+    taken = {s.name for s in seats}
+    for n, seat in enumerate(humans, 1):
+        if seat.name in (YOU, display_name(YOU)):
+            name = _("Player {n}").format(n=n)
+            while name in taken:
+                name += "'"
+            seat.name = name
+            taken.add(name)
 
 
 @dataclass
@@ -117,7 +135,7 @@ class PassScene(_ButtonScene):
 
     def render(self, surface) -> None:
         W, H = self.size
-        surface.fill((8, 40, 24))
+        backdrop(surface)
         fs = max(20, H // 18)
         name = self.table.names[self.seat]
         widgets.text(
@@ -157,7 +175,7 @@ class RoundSummaryScene(_ButtonScene):
     def render(self, surface) -> None:
         W, H = self.size
         t = self.table
-        surface.fill((10, 44, 28))
+        backdrop(surface)
         fs = max(14, H // 40)
         scored = t.model.last_scored
         title = _("Round {n} is over").format(n=t.model.round)
@@ -247,7 +265,7 @@ class FinalScene(_ButtonScene):
     def render(self, surface) -> None:
         W, H = self.size
         t = self.table
-        surface.fill((12, 40, 30))
+        backdrop(surface)
         fs = max(18, H // 28)
         scores = t.state.scores()
         winners = t.state.winners()
@@ -347,7 +365,7 @@ class NewGameScene(_ButtonScene):
 
     def render(self, surface) -> None:
         W, H = self.size
-        surface.fill((10, 50, 30))
+        backdrop(surface)
         fs = max(16, H // 36)
         widgets.text(
             surface, _("New game"), (W // 2, fs), int(fs * 1.8), widgets.GOLD, True, anchor="midtop"
@@ -365,29 +383,38 @@ class NewGameScene(_ButtonScene):
         def label(words: str, ry: int) -> None:
             widgets.line(surface, words, at(x0, ry, fs * 6 - 8, rh), ry + rh // 4, fs)
 
+        # The rows that change nothing above them come first: the player count and the
+        # first dealer, then the seats. Adding or removing a seat only adds or removes
+        # the last row, so no button moves under the pointer (issue 13).
         self.buttons = []
+        n = len(self.seats)
+        label(_("Players: {n}").format(n=n), y)
+        self.buttons.append(widgets.Button("fewer", "\u2212", at(x0 + fs * 6, y, rh), n > 2))
+        self.buttons.append(widgets.Button("more", "+", at(x0 + fs * 6 + rh + 8, y, rh), n < 6))
+        ry = y + rh
+        label(_("First dealer"), ry)
+        dealer = _("random") if self.dealer is None else display_name(self.seats[self.dealer].name)
+        self.buttons.append(widgets.Button("dealer", dealer, at(x0 + fs * 6, ry, fs * 11)))
+        top = ry + int(rh * 1.4)
         for i, seat in enumerate(self.seats):
-            ry = y + i * rh
+            ry = top + i * rh
             label(_("Seat {n}").format(n=i + 1), ry)
             name = seat.name + "|" if self.editing == i else display_name(seat.name)
             self.buttons.append(widgets.Button(f"name{i}", name, at(x0 + fs * 6, ry, fs * 11)))
             self.buttons.append(
                 widgets.Button(f"kind{i}", _(seat.kind), at(x0 + fs * 18, ry, fs * 8))
             )
-        ry = y + len(self.seats) * rh
-        n = len(self.seats)
-        self.buttons.append(widgets.Button("fewer", "-", at(x0 + fs * 6, ry, rh), n > 2))
-        self.buttons.append(widgets.Button("more", "+", at(x0 + fs * 6 + rh + 8, ry, rh), n < 6))
-        label(_("Players: {n}").format(n=n), ry)
-        ry += rh
-        label(_("First dealer"), ry)
-        dealer = _("random") if self.dealer is None else self.seats[self.dealer].name
-        self.buttons.append(widgets.Button("dealer", dealer, at(x0 + fs * 6, ry, fs * 11)))
+        window = pygame.Rect(0, 0, W, H)
         start = pygame.Rect(0, 0, fs * 12, int(fs * 2.6))
-        start.midbottom = (W // 2, H - fs)
-        self.buttons.append(widgets.Button("start", _("Start"), start))
+        start.bottomleft = (W // 2 + fs // 2, H - fs)
+        back = start.copy()
+        back.bottomright = (W // 2 - fs // 2, H - fs)
+        self.buttons.append(widgets.Button("back", _("Back"), widgets.mirror(back, window)))
+        self.buttons.append(widgets.Button("start", _("Start"), widgets.mirror(start, window)))
 
     def on_button(self, name: str) -> None:
+        if name[:4] in ("name", "kind") and int(name[4:]) >= len(self.seats):
+            return  # a seat removed in the same frame as the click on it
         if name.startswith("name"):
             self.editing = int(name[4:])
             seat = self.seats[self.editing]
@@ -396,17 +423,26 @@ class NewGameScene(_ButtonScene):
         elif name.startswith("kind"):
             seat = self.seats[int(name[4:])]
             seat.kind = KINDS[(KINDS.index(seat.kind) + 1) % len(KINDS)]
+            hot_seat_names(self.seats)
         elif name == "fewer" and len(self.seats) > 2:
             self.seats.pop()
+            if self.editing is not None and self.editing >= len(self.seats):
+                self.editing = None  # the name being typed went with its seat
+                pygame.key.stop_text_input()
             if self.dealer is not None and self.dealer >= len(self.seats):
                 self.dealer = None
         elif name == "more" and len(self.seats) < 6:
             self.seats.append(SeatSetup(DEFAULT_NAMES[len(self.seats)], "normal"))
+        elif name == "back":
+            pygame.key.stop_text_input()
+            if self.app is not None and len(self.app.scenes) > 1:
+                self.app.pop(self)
         elif name == "dealer":
             self.dealer = 0 if self.dealer is None else self.dealer + 1
             if self.dealer >= len(self.seats):
                 self.dealer = None
         elif name == "start":
+            hot_seat_names(self.seats)
             dealer = self.dealer if self.dealer is not None else random.randrange(len(self.seats))
             if self.on_start is not None:
                 scene = self.on_start(list(self.seats), dealer)

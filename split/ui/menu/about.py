@@ -8,8 +8,9 @@ import pygame
 from split.i18n import _
 
 from .. import typeset, widgets
+from ..backdrop import backdrop
 from .context import AboutFacts, MenuContext
-from .scene import BG, MenuScene
+from .scene import MenuScene
 
 
 class AboutScene(MenuScene):
@@ -82,7 +83,7 @@ class AboutScene(MenuScene):
 
     # drawing ----------------------------------------------------------------------
     def render(self, surface: pygame.Surface) -> None:
-        surface.fill(BG)
+        backdrop(surface)
         self.draw_title(surface, _("About Split"))
         W, _H = self.size
         fs = self.fs()

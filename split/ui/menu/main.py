@@ -8,11 +8,12 @@ from split import i18n
 from split.i18n import _
 
 from .. import typeset, widgets
+from ..backdrop import backdrop, card_fan
 from .about import AboutScene
 from .context import KeptGame, MenuContext
 from .game import GameTable
 from .rules import RulesScene
-from .scene import BG, MenuScene
+from .scene import MenuScene
 from .settings import SettingsScene
 from .setup import SetupScene
 from .stats import StatsScene
@@ -58,7 +59,11 @@ class MainMenu(MenuScene):
 
     def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
-        surface.fill(BG)
+        backdrop(surface)
+        # a hand of court cards beside the menu (on its other side in Persian)
+        fan = card_fan(max(60, int(H / 3.4)))
+        spot = fan.get_rect(center=(W // 2 - max(260, W // 4) // 2 - fan.get_width() // 2, H // 2))
+        surface.blit(fan, widgets.mirror(spot, surface.get_rect()))
         fs = self.fs()
         widgets.text(
             surface, "Split", (W // 2, fs // 2), int(fs * 2.6), widgets.GOLD, True, anchor="midtop"

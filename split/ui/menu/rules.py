@@ -10,6 +10,7 @@ from split.i18n import _
 
 from .. import cards as cardart
 from .. import typeset, widgets
+from ..backdrop import backdrop
 from .context import MenuContext
 from .rules_pages import PAGES, Picture
 from .scene import MenuScene
@@ -75,7 +76,7 @@ class RulesScene(MenuScene):
     def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         fs = self.fs()
-        surface.fill((12, 46, 30))
+        backdrop(surface)
         page = PAGES[self.page]
         self.draw_title(surface, _(page.title))
         counter = _("Page {n} of {total}").format(

@@ -7,6 +7,7 @@ import pygame
 from split.i18n import _
 
 from .. import widgets
+from ..backdrop import backdrop
 from ..loop import Scene
 from .context import MenuContext
 
@@ -40,7 +41,7 @@ class MenuScene(Scene):
 
     def render(self, surface: pygame.Surface) -> None:
         """Draw everything but the buttons."""
-        surface.fill(BG)
+        backdrop(surface)
         self.draw_title(surface)
 
     def fs(self) -> int:

@@ -12,8 +12,9 @@ from split.i18n import _
 
 from .. import widgets
 from ..loop import Scene
-from ..screens import NewGameScene
+from ..screens import NewGameScene, hot_seat_names
 from .context import MenuContext, Seat
+from .dialog import ConfirmScene
 from .scene import BG
 
 StartGame = Callable[[Sequence[Seat], int | None], Scene | None]
@@ -34,6 +35,7 @@ class SetupScene(NewGameScene):
         seats = seats if seats is not None else ctx.settings.seats
         super().__init__(seats=list(seats), on_start=on_start or ctx.start_game)
         self.ctx = ctx
+        self.ask_first = on_start is None  # a new game would replace the saved one
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self.editing is None:
@@ -66,13 +68,32 @@ class SetupScene(NewGameScene):
         super().handle_event(event)
 
     def on_button(self, name: str) -> None:
-        if name == "start" and self.dealer is None and self.on_start is not None:
+        if name == "start" and self.ask_first and self.ctx.load_saved() is not None:
+            # issue 13 rough edge 6: a new game replaces the saved one; ask first
+            self.app.push(
+                ConfirmScene(
+                    self.ctx,
+                    _("You have a saved game. Starting a new game will replace it."),
+                    _("Start a new game"),
+                    _("Keep my saved game"),
+                    self._start,
+                )
+            )
+            return
+        if name == "start":
+            self._start()
+            return
+        super().on_button(name)
+
+    def _start(self) -> None:
+        if self.dealer is None and self.on_start is not None:
             # "random" first dealer: drawn from the game's seed (R2.2), so --seed repeats it
+            hot_seat_names(self.seats)
             scene = self.on_start(list(self.seats), None)
             if scene is not None:
                 self.app.replace(scene)
             return
-        super().on_button(name)
+        super().on_button("start")
 
     def leave(self) -> None:
         with contextlib.suppress(pygame.error):
@@ -98,7 +119,7 @@ class SeatsEditor(SetupScene):
         # hide the first-dealer row: the default players have no dealer
         fs = max(16, self.size[1] // 36)
         rh = int(fs * 2.4)
-        y = int(fs * 4.5) + (len(self.seats) + 1) * rh
+        y = int(fs * 4.5) + rh  # the row under the player count
         pygame.draw.rect(surface, BG, pygame.Rect(0, y - 4, self.size[0], rh + 4))
         widgets.text(
             surface,

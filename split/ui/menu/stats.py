@@ -10,6 +10,7 @@ from split.engine.cards import RANKS
 from split.i18n import _
 
 from .. import sheets, widgets
+from ..backdrop import backdrop
 from .context import MenuContext
 from .options import kind_label
 from .scene import MenuScene
@@ -80,7 +81,7 @@ class StatsScene(MenuScene):
     def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         fs = self.fs()
-        surface.fill((12, 44, 32))
+        backdrop(surface)
         self.draw_title(surface)
         st = self.stats
         x, y = fs, int(fs * 4)
