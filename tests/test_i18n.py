@@ -499,3 +499,11 @@ def test_the_default_name_is_shown_in_the_players_language():
     finally:
         i18n.set_language("en")
     assert i18n.display_name("You") == "You"
+
+
+def test_persian_percent_sign_is_arabic_percent():
+    """Issue 13 rough edge 12: "80%" on a Persian screen reads ۸۰٪ (U+066A), not % ۸۰."""
+    from split.i18n.writing import localize_digits
+
+    assert localize_digits("80%", "fa") == "۸۰٪"
+    assert localize_digits("80%", "en") == "80%"

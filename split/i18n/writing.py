@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from .catalog import _, current_language, pgettext
 from .languages import RTL_LANGUAGES
 
-_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+_PERSIAN_DIGITS = str.maketrans("0123456789%", "۰۱۲۳۴۵۶۷۸۹٪")  # and the Persian percent sign
 _LRM = "\u200e"
 _RLM = "\u200f"
 _MINUS = "\u2212"
@@ -76,6 +76,8 @@ def localize_digits(value: object, lang: str | None = None) -> str:
 
     >>> localize_digits("-3 / 12.5", "fa")
     '\u200e\u2212۳ / ۱۲٫۵'
+    >>> localize_digits("80%", "fa")
+    '۸۰٪'
     >>> localize_digits("10♥ 3", "fa")
     '\u200f\u200e10♥\u200e\u200f ۳'
     """
