@@ -19,12 +19,13 @@ from typing import Any, Protocol
 import pygame
 
 from split.engine.cards import RANKS
+from split.engine.sheet import negative_value, sheet_score
 from split.i18n import YOU, display_name, embed, join_clauses, join_words, symbols
 
 from . import sheets, widgets
 from .backdrop import backdrop
 from .loop import Scene
-from .typeset import _
+from .typeset import _, ngettext
 
 KINDS = ("human", "random", "easy", "normal", "hard")
 DEFAULT_NAMES = (YOU, "Ada", "Bo", "Cy", "Dee", "Eli")
@@ -164,6 +165,62 @@ class PassScene(_ButtonScene):
         self.table.reveal(self.seat)
 
 
+REVEAL_STEP = 0.09  # seconds between two boxes crossed on the round summary
+
+
+def revealed(
+    rows: Sequence[int], negatives: int, fresh: Sequence[int], fresh_neg: int, budget: int
+) -> tuple[list[int], int, list[int], int, int]:
+    """A sheet with at most ``budget`` of this round's boxes crossed (rank rows first,
+    then the negative row), for crossing them one by one: the rows and negatives shown,
+    the fresh boxes among them, and the budget left for the next sheet."""
+    shown_rows, shown_fresh = [], []
+    for k, f in zip(rows, fresh, strict=True):
+        take = max(0, min(f, budget))
+        budget -= take
+        shown_rows.append(k - f + take)
+        shown_fresh.append(take)
+    take = max(0, min(fresh_neg, budget))
+    budget -= take
+    return shown_rows, negatives - fresh_neg + take, shown_fresh, take, budget
+
+
+def round_lines(scored: Any, t: Table) -> list[str]:
+    """One sentence per seat saying what the round did to its sheet and why (R8.2): the
+    matches and what their rows gained, the cards left in hand and what their negative
+    boxes cost, the total before and after."""
+    lines = []
+    for p in scored.seats:
+        rows = list(t.model.rows[p.seat])
+        before = [k - a for k, a in zip(rows, p.rows_added, strict=True)]
+        gained = sheet_score(rows, 0) - sheet_score(before, 0)
+        ranks = [
+            symbols(RANKS[r]) if k == 1 else f"{symbols(RANKS[r])}\u00d7{k}"
+            for r, k in enumerate(p.rows_added)
+            if k
+        ]
+        if ranks:
+            parts = [_("matches {ranks}: +{points}").format(ranks=join_words(ranks), points=gained)]
+        else:
+            parts = [_("no matches")]
+        n = p.negatives_added
+        if n:
+            negs = t.model.negatives[p.seat]
+            cost = negative_value(negs) - negative_value(negs - n)
+            parts.append(
+                ngettext(
+                    "{n} card left in hand: a negative box, \u2212{points}",
+                    "{n} cards left in hand: {n} negative boxes, \u2212{points}",
+                    n,
+                ).format(n=n, points=cost)
+            )
+        parts.append(
+            _("score {before} \u2192 {after}").format(before=p.score_before, after=p.score_after)
+        )
+        lines.append(f"{embed(t.names[p.seat])}: {join_clauses(parts)}")
+    return lines
+
+
 class RoundSummaryScene(_ButtonScene):
     """R8.2: every sheet, with the boxes this round filled lit, and what filled them."""
 
@@ -171,6 +228,8 @@ class RoundSummaryScene(_ButtonScene):
         super().__init__()
         self.table = table
         self.timer = 0.0
+        self.elapsed = 0.0  # the round's boxes are crossed one by one
+        self.revealing = True
 
     def render(self, surface) -> None:
         W, H = self.size
@@ -192,19 +251,7 @@ class RoundSummaryScene(_ButtonScene):
             surface, title, (W // 2, fs), int(fs * 1.5), widgets.GOLD, True, anchor="midtop"
         )
         # what filled which box, one line per seat (wrapped), above the button
-        lines: list[str] = []
-        if scored is not None:
-            for p in scored.seats:
-                ranks = [f"{symbols(RANKS[r])}\u00d7{k}" for r, k in enumerate(p.rows_added) if k]
-                parts = [join_words(ranks) or _("no matches")]
-                if p.negatives_added:
-                    parts.append(_("{n} negative for cards in hand").format(n=p.negatives_added))
-                parts.append(
-                    _("{before} to {after} points").format(
-                        before=p.score_before, after=p.score_after
-                    )
-                )
-                lines.append(f"{embed(t.names[p.seat])}: {join_clauses(parts)}")
+        lines = [] if scored is None else round_lines(scored, t)
         sfs = max(12, int(fs * 0.85))
         cols = 2 if t.n > 3 else 1
         per_col = -(-len(lines) // cols) if lines else 0
@@ -213,16 +260,18 @@ class RoundSummaryScene(_ButtonScene):
         area = pygame.Rect(10, int(fs * 3.2), W - 20, H - int(fs * 3.2) - text_h - button_h - 30)
         order = [t.viewer, *t.opponents()]
         rects = sheets.sheets_layout(area, t.n)
+        budget = int(self.elapsed / REVEAL_STEP)  # boxes crossed so far, sheet by sheet
         for r, seat in zip(rects, order, strict=True):
-            sheets.draw_sheet(
-                surface,
-                r,  # your own sheet first: on the right in Persian
-                t.names[seat],
+            rows, negatives, fresh, fresh_neg, budget = revealed(
                 t.model.rows[seat],
                 t.model.negatives[seat],
                 t.model.round_rows[seat],
                 t.model.round_negatives[seat],
+                budget,
             )
+            # your own sheet first: on the right in Persian
+            sheets.draw_sheet(surface, r, t.names[seat], rows, negatives, fresh, fresh_neg)
+        self.revealing = budget <= 0
         y = area.bottom + 6
         col_w = (W - 40) // cols
         columns = pygame.Rect(20, y, W - 40, H - y)
@@ -244,12 +293,27 @@ class RoundSummaryScene(_ButtonScene):
             self.table.next_round()
 
     def update(self, dt: float) -> None:
+        if self.revealing:
+            self.elapsed += dt
+            self.dirty = True
         if not self.table.humans:  # bots only: go on by itself
             self.timer += dt
             if self.timer > 1.5:
                 self.on_button("next")
 
-    def wake_in(self):
+    def handle_event(self, event: pygame.event.Event) -> None:
+        on_button = event.type == pygame.MOUSEBUTTONUP and any(
+            b.rect.collidepoint(event.pos) for b in self.buttons
+        )
+        if self.revealing and event.type == pygame.MOUSEBUTTONUP and not on_button:
+            self.elapsed = 1e9  # a click beside the button shows every box at once
+            self.dirty = True
+            return
+        super().handle_event(event)
+
+    def wake_in(self) -> float | None:
+        if self.revealing:
+            return REVEAL_STEP / 2
         return 0.2 if not self.table.humans else None
 
 
