@@ -192,14 +192,26 @@ def _play_to_the_end(app, ctx, seed):
     return table
 
 
-def test_play_again_goes_to_the_new_game_screen(data):
+def test_new_players_goes_to_the_new_game_screen(data):
     app, ctx = start(seed=77)
     _play_to_the_end(app, ctx, 2)
-    click_button(app, "again")
+    click_button(app, "change")
     assert [type(s) for s in app.scenes] == [MainMenu, SetupScene]
     assert [s.name for s in app.scene.seats] == ["You", "Ada"]
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MainMenu)
+
+
+def test_play_again_starts_the_same_players_at_once(data):
+    """Issue 13: "play again with the same seats" is one click from the results."""
+    app, ctx = start(seed=77)
+    old = _play_to_the_end(app, ctx, 2)
+    click_button(app, "again")
+    assert [type(s) for s in app.scenes] == [MainMenu, GameTable]
+    table = app.scene
+    assert table is not old and not table.game.state.is_over
+    assert [s.name for s in table.session.seats] == ["You", "Ada"]
+    assert [s.kind for s in table.session.seats] == [s.kind for s in old.session.seats]
 
 
 def test_game_over_records_statistics_and_drops_the_autosave(data):

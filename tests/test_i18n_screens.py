@@ -28,7 +28,7 @@ from split.ui.menu.rules_pages import PAGES  # noqa: E402
 from split.ui.menu.settings import SettingsScene  # noqa: E402
 from split.ui.menu.setup import SetupScene  # noqa: E402
 from split.ui.menu.stats import StatsScene  # noqa: E402
-from split.ui.screens import FinalScene, RoundSummaryScene  # noqa: E402
+from split.ui.results import FinalScene, RoundSummaryScene  # noqa: E402
 
 SIZE = (1024, 600)
 SLACK = 2  # px of anti-aliasing tolerance

@@ -10,7 +10,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame  # noqa: E402
 from ui_driver import gesture, laid_out, make_table, settle  # noqa: E402
 
-from split.ui.screens import REVEAL_STEP, RoundSummaryScene, revealed  # noqa: E402
+from split.ui.results import REVEAL_STEP, RoundSummaryScene, revealed  # noqa: E402
 
 
 def test_boxes_are_revealed_in_order_across_sheets():

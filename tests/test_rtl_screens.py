@@ -32,7 +32,7 @@ from split.ui.menu.rules import RulesScene  # noqa: E402
 from split.ui.menu.rules_pages import PAGES  # noqa: E402
 from split.ui.menu.settings import SettingsScene  # noqa: E402
 from split.ui.menu.setup import SeatsEditor  # noqa: E402
-from split.ui.screens import FinalScene, RoundSummaryScene  # noqa: E402
+from split.ui.results import FinalScene, RoundSummaryScene  # noqa: E402
 
 SIZE = (1024, 600)
 W = SIZE[0]
@@ -364,8 +364,10 @@ def test_results_name_then_total(finished, lang, monkeypatch):
     texts = _render(scene, monkeypatch)
     scores = table.state.scores()
     best = max(range(table.n), key=lambda s: scores[s])
-    name = texts.rect(f"1. {table.names[best]}")
+    # the podium: the winner's name over the middle step, its total on the step
+    name = texts.rect(table.names[best])
     total = [r for w, r in texts.seen if w == str(scores[best])][0]
-    assert leads(lang, name, total)
+    assert abs(name.centerx - scene.size[0] // 2) <= 2 and name.bottom <= total.top
+    assert abs(total.centerx - name.centerx) <= 2
     b = buttons(scene)
-    assert leads(lang, b["again"], b["leave"])
+    assert leads(lang, b["again"], b["change"]) and leads(lang, b["change"], b["leave"])

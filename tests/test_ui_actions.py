@@ -252,7 +252,7 @@ def test_next_round_from_the_summary_by_click():
 
     from ui_driver import settle
 
-    from split.ui.screens import RoundSummaryScene
+    from split.ui.results import RoundSummaryScene
 
     game, app, table = table_at()
     rng = random.Random(2)

@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 from ui_driver import click, gesture, make_table, settle  # noqa: E402
 
 from split.engine import Game, GameConfig  # noqa: E402
-from split.ui.screens import FinalScene, RoundSummaryScene  # noqa: E402
+from split.ui.results import FinalScene, RoundSummaryScene  # noqa: E402
 
 
 def _prefer(legal, rng):

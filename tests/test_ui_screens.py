@@ -16,7 +16,8 @@ from split.engine import Game, GameConfig  # noqa: E402
 from split.engine import events as ev  # noqa: E402
 from split.engine.actions import parse_action  # noqa: E402
 from split.ui.loop import App  # noqa: E402
-from split.ui.screens import FinalScene, NewGameScene, PassScene, RoundSummaryScene  # noqa: E402
+from split.ui.results import FinalScene, RoundSummaryScene  # noqa: E402
+from split.ui.screens import NewGameScene, PassScene  # noqa: E402
 from split.ui.table import TableScene  # noqa: E402
 
 pygame.init()
@@ -159,8 +160,15 @@ def test_round_summary_and_final_results():
     assert summaries == 3
     assert any(isinstance(e, ev.GameOver) for e in [table.model.game_over])
     app.scene.render(app.screen)
-    click(app, app.scene.button("again").rect.center)
+    final = app.scene
+    click(app, final.button("change").rect.center)
     assert isinstance(app.scene, NewGameScene)
+    # Play again: the same seats at a new table at once
+    app.scenes[-1:] = [final]
+    final.app = app
+    click(app, final.button("again").rect.center)
+    assert isinstance(app.scene, TableScene) and app.scene is not table
+    assert app.scene.seat_names == table.seat_names and app.scene.kinds == table.kinds
 
 
 def test_bots_think_off_the_drawing_thread_at_a_followable_pace():

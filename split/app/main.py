@@ -205,7 +205,7 @@ def _selftest_in(t0: float) -> int:
     from split.ui.loop import App
     from split.ui.menu.game import GameTable
     from split.ui.menu.main import MainMenu
-    from split.ui.screens import FinalScene, RoundSummaryScene
+    from split.ui.results import FinalScene, RoundSummaryScene
     from split.ui.sound import EFFECTS, Sound
 
     print(f"split {split.__version__}  assets {asset_root()}")

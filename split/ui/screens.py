@@ -1,10 +1,10 @@
-"""The screens around the table: new game, pass-the-device, round summary, final results.
+"""The screens around the table: new game and pass-the-device (the round summary and
+the final results are in :mod:`split.ui.results`).
 
 Each is a :class:`~split.ui.loop.Scene`. The app layer may replace any of them; the
-table only pushes :class:`PassScene`, :class:`RoundSummaryScene` and
-:class:`FinalScene` (see ``TableScene.on_game_over`` to replace the last). The
-screens know the table only through what it hands them (this module does not import
-it): Play again starts a new table through ``table.new_game(seats, dealer)``.
+table pushes :class:`PassScene`. The screens know the table only through what it
+hands them (:class:`Table`; this module does not import it): a new table starts
+through ``table.new_game(seats, dealer)``.
 
     app.push(NewGameScene(on_start=lambda seats, dealer: ...))
 """
@@ -18,14 +18,12 @@ from typing import Any, Protocol
 
 import pygame
 
-from split.engine.cards import RANKS
-from split.engine.sheet import negative_value, sheet_score
-from split.i18n import YOU, display_name, embed, join_clauses, join_words, symbols
+from split.i18n import YOU, display_name, embed
 
-from . import sheets, widgets
+from . import widgets
 from .backdrop import backdrop
 from .loop import Scene
-from .typeset import _, ngettext
+from .typeset import _
 
 KINDS = ("human", "random", "easy", "normal", "hard")
 DEFAULT_NAMES = (YOU, "Ada", "Bo", "Cy", "Dee", "Eli")
@@ -163,230 +161,6 @@ class PassScene(_ButtonScene):
     def on_button(self, name: str) -> None:
         self.app.pop(self)
         self.table.reveal(self.seat)
-
-
-REVEAL_STEP = 0.09  # seconds between two boxes crossed on the round summary
-
-
-def revealed(
-    rows: Sequence[int], negatives: int, fresh: Sequence[int], fresh_neg: int, budget: int
-) -> tuple[list[int], int, list[int], int, int]:
-    """A sheet with at most ``budget`` of this round's boxes crossed (rank rows first,
-    then the negative row), for crossing them one by one: the rows and negatives shown,
-    the fresh boxes among them, and the budget left for the next sheet."""
-    shown_rows, shown_fresh = [], []
-    for k, f in zip(rows, fresh, strict=True):
-        take = max(0, min(f, budget))
-        budget -= take
-        shown_rows.append(k - f + take)
-        shown_fresh.append(take)
-    take = max(0, min(fresh_neg, budget))
-    budget -= take
-    return shown_rows, negatives - fresh_neg + take, shown_fresh, take, budget
-
-
-def round_lines(scored: Any, t: Table) -> list[str]:
-    """One sentence per seat saying what the round did to its sheet and why (R8.2): the
-    matches and what their rows gained, the cards left in hand and what their negative
-    boxes cost, the total before and after."""
-    lines = []
-    for p in scored.seats:
-        rows = list(t.model.rows[p.seat])
-        before = [k - a for k, a in zip(rows, p.rows_added, strict=True)]
-        gained = sheet_score(rows, 0) - sheet_score(before, 0)
-        ranks = [
-            symbols(RANKS[r]) if k == 1 else f"{symbols(RANKS[r])}\u00d7{k}"
-            for r, k in enumerate(p.rows_added)
-            if k
-        ]
-        if ranks:
-            parts = [_("matches {ranks}: +{points}").format(ranks=join_words(ranks), points=gained)]
-        else:
-            parts = [_("no matches")]
-        n = p.negatives_added
-        if n:
-            negs = t.model.negatives[p.seat]
-            cost = negative_value(negs) - negative_value(negs - n)
-            parts.append(
-                ngettext(
-                    "{n} card left in hand: a negative box, \u2212{points}",
-                    "{n} cards left in hand: {n} negative boxes, \u2212{points}",
-                    n,
-                ).format(n=n, points=cost)
-            )
-        parts.append(
-            _("score {before} \u2192 {after}").format(before=p.score_before, after=p.score_after)
-        )
-        lines.append(f"{embed(t.names[p.seat])}: {join_clauses(parts)}")
-    return lines
-
-
-class RoundSummaryScene(_ButtonScene):
-    """R8.2: every sheet, with the boxes this round filled lit, and what filled them."""
-
-    def __init__(self, table: Table) -> None:
-        super().__init__()
-        self.table = table
-        self.timer = 0.0
-        self.elapsed = 0.0  # the round's boxes are crossed one by one
-        self.revealing = True
-
-    def render(self, surface) -> None:
-        W, H = self.size
-        t = self.table
-        backdrop(surface)
-        fs = max(14, H // 40)
-        scored = t.model.last_scored
-        title = _("Round {n} is over").format(n=t.model.round)
-        if scored is not None and scored.went_out is not None:
-            out = scored.went_out
-            title += " \u2014 " + (
-                _("you went out")
-                if t.you(out)
-                else _("{name} went out").format(name=embed(t.names[out]))
-            )
-        elif scored is not None:
-            title += " \u2014 " + _("the draw pile ran out")
-        widgets.text(
-            surface, title, (W // 2, fs), int(fs * 1.5), widgets.GOLD, True, anchor="midtop"
-        )
-        # what filled which box, one line per seat (wrapped), above the button
-        lines = [] if scored is None else round_lines(scored, t)
-        sfs = max(12, int(fs * 0.85))
-        cols = 2 if t.n > 3 else 1
-        per_col = -(-len(lines) // cols) if lines else 0
-        text_h = per_col * int(sfs * 1.3)
-        button_h = int(fs * 2.4)
-        area = pygame.Rect(10, int(fs * 3.2), W - 20, H - int(fs * 3.2) - text_h - button_h - 30)
-        order = [t.viewer, *t.opponents()]
-        rects = sheets.sheets_layout(area, t.n)
-        budget = int(self.elapsed / REVEAL_STEP)  # boxes crossed so far, sheet by sheet
-        for r, seat in zip(rects, order, strict=True):
-            rows, negatives, fresh, fresh_neg, budget = revealed(
-                t.model.rows[seat],
-                t.model.negatives[seat],
-                t.model.round_rows[seat],
-                t.model.round_negatives[seat],
-                budget,
-            )
-            # your own sheet first: on the right in Persian
-            sheets.draw_sheet(surface, r, t.names[seat], rows, negatives, fresh, fresh_neg)
-        self.revealing = budget <= 0
-        y = area.bottom + 6
-        col_w = (W - 40) // cols
-        columns = pygame.Rect(20, y, W - 40, H - y)
-        for i, ln in enumerate(lines):
-            c, row = divmod(i, per_col)
-            yy = y + row * int(sfs * 1.3)
-            box = widgets.mirror(pygame.Rect(20 + c * col_w, yy, col_w - 10, sfs), columns)
-            widgets.line(surface, ln, box, yy, sfs, widgets.INK)
-        r = pygame.Rect(0, 0, max(240, W // 5), int(fs * 2.4))
-        r.midbottom = (W // 2, H - 10)
-        over = t.state.phase == "game-over"
-        self.buttons = [
-            widgets.Button("next", _("See the results") if over else _("Next round"), r)
-        ]
-
-    def on_button(self, name: str) -> None:
-        self.app.pop(self)
-        if self.table.state.phase != "game-over":
-            self.table.next_round()
-
-    def update(self, dt: float) -> None:
-        if self.revealing:
-            self.elapsed += dt
-            self.dirty = True
-        if not self.table.humans:  # bots only: go on by itself
-            self.timer += dt
-            if self.timer > 1.5:
-                self.on_button("next")
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        on_button = event.type == pygame.MOUSEBUTTONUP and any(
-            b.rect.collidepoint(event.pos) for b in self.buttons
-        )
-        if self.revealing and event.type == pygame.MOUSEBUTTONUP and not on_button:
-            self.elapsed = 1e9  # a click beside the button shows every box at once
-            self.dirty = True
-            return
-        super().handle_event(event)
-
-    def wake_in(self) -> float | None:
-        if self.revealing:
-            return REVEAL_STEP / 2
-        return 0.2 if not self.table.humans else None
-
-
-class FinalScene(_ButtonScene):
-    """R9.4: the winner(s), every total, and play again (``on_play_again``, or the new-game
-    screen starting ``table.new_game``)."""
-
-    def __init__(self, table: Table, on_play_again: Callable[[], None] | None = None) -> None:
-        super().__init__()
-        self.table = table
-        self.on_play_again = on_play_again
-
-    def render(self, surface) -> None:
-        W, H = self.size
-        t = self.table
-        backdrop(surface)
-        fs = max(18, H // 28)
-        scores = t.state.scores()
-        winners = t.state.winners()
-        names = join_words(embed(t.names[s]) for s in winners)
-        if len(winners) == 1 and t.you(winners[0]):
-            headline = _("You win!")
-        elif len(winners) == 1:
-            headline = _("{names} wins!").format(names=names)
-        else:
-            headline = _("{names} share the win!").format(names=names)
-        widgets.text(
-            surface,
-            headline,
-            (W // 2, H // 6),
-            int(fs * 1.6),
-            widgets.GOLD,
-            True,
-            anchor="center",
-        )
-        ranking = sorted(range(t.n), key=lambda s: -scores[s])
-        for i, s in enumerate(ranking):
-            y = H // 6 + int(fs * 2.5) + i * int(fs * 1.6)
-            # the name on the reading side, the total opposite it
-            row = pygame.Rect(W // 2 - fs * 6, y, fs * 12, fs)
-            bold = s in winners
-            widgets.line(surface, f"{i + 1}. {t.names[s]}", row, y, fs, widgets.INK, bold)
-            widgets.line(surface, str(scores[s]), row, y, fs, widgets.INK, bold, end=True)
-        bw, bh = max(200, W // 6), int(fs * 2.2)
-        window = pygame.Rect(0, 0, W, H)
-        again = pygame.Rect(0, 0, bw, bh)
-        again.midbottom = (W // 2 - bw // 2 - 10, H - fs * 2)
-        leave = widgets.mirror(again.move(bw + 20, 0), window)
-        again = widgets.mirror(again, window)
-        self.buttons = [
-            widgets.Button("again", _("Play again"), again),
-            widgets.Button("leave", _("Leave"), leave),
-        ]
-
-    def on_button(self, name: str) -> None:
-        app = self.app
-        if name == "again":
-            if self.on_play_again is not None:
-                self.on_play_again()
-                return
-            seats = [
-                SeatSetup(n, k)
-                for n, k in zip(self.table.seat_names, self.table.kinds, strict=True)
-            ]
-            new = NewGameScene(seats=seats, on_start=self.table.new_game)
-            app.pop(self)
-            app.replace(new)
-        else:
-            if self.table.on_exit is not None:
-                self.table.on_exit(self.table)
-            else:
-                app.pop(self)
-                app.pop(self.table)
 
 
 class NewGameScene(_ButtonScene):

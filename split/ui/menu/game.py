@@ -13,7 +13,7 @@ import pygame
 from split.engine import Action
 from split.engine import events as ev
 
-from ..screens import FinalScene
+from ..results import FinalScene
 from ..table import TableScene
 from .context import KeptGame, MenuContext
 from .pause import PauseScene
@@ -69,6 +69,15 @@ class GameTable(TableScene):
         self._exit(self)
 
     def play_again(self) -> None:
+        """From the results: a new game at once with this game's players."""
+        app = self.app
+        if app is None:
+            return
+        seats = list(self.session.seats)
+        self._exit(self)
+        app.push(self.ctx.start_game(seats, None))
+
+    def change_players(self) -> None:
         """From the results: the new-game screen with this game's players."""
         app = self.app
         if app is None:
@@ -79,11 +88,14 @@ class GameTable(TableScene):
 
 
 class ResultsScene(FinalScene):
-    """The table's results screen: Play again goes through the app's new-game screen;
-    Esc or Leave goes back to the menu."""
+    """The table's results screen: Play again starts the same players again, New
+    players opens the app's new-game screen with them; Esc or Leave goes back to the
+    menu."""
 
     def __init__(self, table: GameTable) -> None:
-        super().__init__(table, on_play_again=table.play_again)
+        super().__init__(
+            table, on_play_again=table.play_again, on_change_players=table.change_players
+        )
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

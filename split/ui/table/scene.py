@@ -30,7 +30,8 @@ from split.engine.state import (
 from .. import cards as cardart
 from ..loop import Scene
 from ..model import TableModel
-from ..screens import FinalScene, PassScene, RoundSummaryScene
+from ..results import FinalScene, RoundSummaryScene
+from ..screens import PassScene
 from ..typeset import _, is_rtl
 from .animator import Animator
 from .driver import BotDriver
