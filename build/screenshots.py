@@ -1,10 +1,21 @@
-"""Write docs/screens/<lang>-rules.png and <lang>-table.png for every language (1280x720).
+"""Write the screenshots of docs/screens/: every screen of the game, drawn by the game.
 
-Headless: ``PYTHONPATH=. python build/screenshots.py``. The images are the real app screen.
+    PYTHONPATH=. python build/screenshots.py            # all of them (about a minute)
+    PYTHONPATH=. python build/screenshots.py --quick    # 1280x720, en and fa only
+
+For each window size (1280x720, 1920x1080) and language it writes
+``docs/screens/<W>x<H>/<lang>-<screen>.jpg``: the main menu, new game, the table with
+2, 4 and 6 seats (after three of your moves), the round summary, the final results,
+statistics, about, the first rules page, and the tutorial's first step when the game
+has one. Every language at 1280x720 also gets ``docs/screens/<lang>-table.png`` and
+``<lang>-rules.png`` (the README's). Headless (SDL's dummy driver); the pictures are
+the real app screen, fixed by seeds. JPEG keeps the felt's grain from weighing
+megabytes per picture.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -13,7 +24,6 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("SPLIT_DATA_DIR", tempfile.mkdtemp(prefix="split-shots-"))
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -21,31 +31,28 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from split import i18n  # noqa: E402
-from split.app.main import create_app  # noqa: E402
-from split.app.session import Session  # noqa: E402
-from split.app.settings import SeatChoice  # noqa: E402
-from split.ui.menu.game import GameTable  # noqa: E402
-from split.ui.menu.rules import RulesScene  # noqa: E402
 
-SIZE = (1280, 720)
 OUT = ROOT / "docs" / "screens"
+SIZES = ((1280, 720), (1920, 1080))
 HUMAN_TURNS = 3  # the table is shown after your third move: cards on the table, a log
+NAMES = ("You", "Ada", "Bo", "Cy", "Dee", "Eli")
+KINDS = ("human", "normal", "easy", "hard", "normal", "easy")
 
 
-def play_a_while(app, table, turns: int) -> None:
-    """Finish the deal, then play ``turns`` of your own moves as the hint suggests (the
-    bots move in between), and stop at your next turn with every animation done."""
+def play_a_while(app, table, turns: int | None) -> None:
+    """Finish the deal, then play your moves as the hint suggests (the bots move in
+    between): ``turns`` of your turns, or (None) until a screen comes over the table."""
     from split.bots.hints import hint
 
     moves = 0
-    for _ in range(5000):
+    for _ in range(20000):
         table.finish_animations()
         app.run_frames(1)
-        if app.scene is not table:  # the round ended: show the table as it was
+        if app.scene is not table:
             break
         if not table.human_turn():
             continue
-        if moves >= turns and table.state.phase == "start":
+        if turns is not None and moves >= turns and table.state.phase == "start":
             break
         table.try_action(hint(table.state, table.state.legal_actions()).action)
         if table.state.current != table.viewer:  # your turn is over
@@ -54,27 +61,110 @@ def play_a_while(app, table, turns: int) -> None:
     app.run_frames(3)
 
 
-def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
-    app, ctx = create_app(SIZE, seed=1, sound=False)
+def shoot(app, path: Path) -> None:
+    """The window as it is now, after every pending redraw."""
+    app.full_redraw = True
     app.run_frames(2)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(path))
+
+
+def to_menu(app) -> None:
+    while len(app.scenes) > 1:
+        app.pop()
+    app.run_frames(2)
+
+
+def new_table(app, ctx, players: int, seed: int):
+    from split.app.session import Session
+    from split.app.settings import SeatChoice
+    from split.ui.menu.game import GameTable
+
+    seats = tuple(SeatChoice(NAMES[i], KINDS[i]) for i in range(players))
+    return app.push(GameTable(ctx, Session.new(seats, seed=seed, dealer=players - 1, path=None)))
+
+
+def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
+    from split.app.main import create_app
+    from split.ui.menu.about import AboutScene
+    from split.ui.menu.rules import RulesScene
+    from split.ui.menu.setup import SetupScene
+    from split.ui.menu.stats import StatsScene
+    from split.ui.results import FinalScene, RoundSummaryScene
+
+    os.environ["SPLIT_DATA_DIR"] = tempfile.mkdtemp(prefix="split-shots-")
+    app, ctx = create_app(size, seed=1, sound=False)
+    ctx.change(language=lang, speed="instant")
+    app.run_frames(2)
+    where = OUT / f"{size[0]}x{size[1]}"
+    done = []
+
+    def take(name: str) -> None:
+        shoot(app, where / f"{lang}-{name}.jpg")
+        done.append(name)
+
+    take("menu")
+    app.push(SetupScene(ctx))
+    take("newgame")
+    to_menu(app)
+    app.push(RulesScene(ctx, 0))
+    take("rules")
+    if readme:
+        shoot(app, OUT / f"{lang}-rules.png")
+    to_menu(app)
+    app.push(AboutScene(ctx))
+    take("about")
+    to_menu(app)
+    for players, seed in ((2, 5), (6, 8), (4, 3)):
+        table = new_table(app, ctx, players, seed)
+        play_a_while(app, table, HUMAN_TURNS)
+        take(f"table-{players}")
+        if readme and players == 4:
+            shoot(app, OUT / f"{lang}-table.png")
+        if players != 4:
+            to_menu(app)
+    # the four-player game goes on to the end of a round, then of the game
+    while not isinstance(app.scene, FinalScene):
+        play_a_while(app, table, None)
+        if isinstance(app.scene, RoundSummaryScene):
+            if "summary" not in done:
+                app.scene.elapsed = 1e9  # every box crossed
+                take("summary")
+            app.scene.on_button("next")
+    take("results")
+    to_menu(app)
+    app.push(StatsScene(ctx))
+    take("stats")
+    tutorial = _tutorial(ctx)
+    if tutorial is not None:
+        to_menu(app)
+        app.push(tutorial)
+        app.run_frames(10)
+        take("tutorial")
+    pygame.quit()
+    return done
+
+
+def _tutorial(ctx):
+    """The tutorial's scene, if this version of the game has one."""
     try:
-        for lang in i18n.LANGUAGES:
-            i18n.set_language(lang)
-            while len(app.scenes) > 1:
-                app.pop()
-            app.push(RulesScene(ctx, 0))
-            app.run_frames(3)
-            pygame.image.save(app.screen, str(OUT / f"{lang}-rules.png"))
-            app.pop()
-            seats = tuple(
-                SeatChoice(n, k)
-                for n, k in (("You", "human"), ("Ada", "easy"), ("Bo", "random"), ("Cy", "random"))
-            )
-            table = app.push(GameTable(ctx, Session.new(seats, seed=3, path=None)))
-            play_a_while(app, table, HUMAN_TURNS)
-            pygame.image.save(app.screen, str(OUT / f"{lang}-table.png"))
-            print(f"{lang}: rules, table")
+        from split.ui.tutorial import tutorial_scene
+    except ImportError:
+        return None
+    return tutorial_scene(ctx)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="1280x720, en and fa only")
+    args = parser.parse_args(argv)
+    sizes = SIZES[:1] if args.quick else SIZES
+    try:
+        for size in sizes:
+            langs = ("en", "fa") if args.quick or size != SIZES[0] else i18n.LANGUAGES
+            for lang in langs:
+                done = one_language(size, lang, readme=size == SIZES[0])
+                print(f"{size[0]}x{size[1]} {lang}: {', '.join(done)}")
     finally:
         i18n.set_language("en")
     return 0

@@ -353,9 +353,14 @@ def test_round_summary_mirrored(finished, lang, monkeypatch):
     me, other = table.names[table.viewer], table.names[table.opponents()[0]]
     mine, theirs = texts.rect(me), texts.rect(other)
     assert leads(lang, mine, theirs)  # your own sheet first
-    line = [r for w, r in texts.seen if w.startswith(f"{me}: ")][0]
-    assert (line.left == 20) == (lang == "en")
-    assert (line.right == W - 20) == (lang == "fa")
+    # what scored: under each sheet, each line starting on the reading side
+    score = _("score {before} \u2192 {after}").split("{")[0].strip()
+    lines = [r for w, r in texts.seen if w.startswith(score)]
+    assert len(lines) == table.n
+    mine_line = min(lines, key=lambda r: abs(r.centerx - mine.centerx))
+    assert mine_line.top > mine.bottom
+    assert (abs(mine_line.left - mine.left) <= 6) == (lang == "en")
+    assert (abs(mine_line.right - mine.right) <= 6) == (lang == "fa")
 
 
 def test_results_name_then_total(finished, lang, monkeypatch):

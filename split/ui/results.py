@@ -14,7 +14,7 @@ import pygame
 
 from split.engine.cards import RANKS
 from split.engine.sheet import negative_value, sheet_score
-from split.i18n import embed, join_clauses, join_words, symbols
+from split.i18n import embed, join_words, symbols
 
 from . import sheets, widgets
 from .backdrop import backdrop
@@ -41,11 +41,11 @@ def revealed(
     return shown_rows, negatives - fresh_neg + take, shown_fresh, take, budget
 
 
-def round_lines(scored: Any, t: Table) -> list[str]:
-    """One sentence per seat saying what the round did to its sheet and why (R8.2): the
-    matches and what their rows gained, the cards left in hand and what their negative
-    boxes cost, the total before and after."""
-    lines = []
+def round_clauses(scored: Any, t: Table) -> dict[int, list[str]]:
+    """What the round did to each seat's sheet and why (R8.2), a line each: the matches
+    and what their rows gained, the cards left in hand and what their negative boxes
+    cost, the total before and after."""
+    said = {}
     for p in scored.seats:
         rows = list(t.model.rows[p.seat])
         before = [k - a for k, a in zip(rows, p.rows_added, strict=True)]
@@ -73,8 +73,8 @@ def round_lines(scored: Any, t: Table) -> list[str]:
         parts.append(
             _("score {before} \u2192 {after}").format(before=p.score_before, after=p.score_after)
         )
-        lines.append(f"{embed(t.names[p.seat])}: {join_clauses(parts)}")
-    return lines
+        said[p.seat] = parts
+    return said
 
 
 class RoundSummaryScene(_ButtonScene):
@@ -106,18 +106,16 @@ class RoundSummaryScene(_ButtonScene):
         widgets.text(
             surface, title, (W // 2, fs), int(fs * 1.5), widgets.GOLD, True, anchor="midtop"
         )
-        # what filled which box, one line per seat (wrapped), above the button
-        lines = [] if scored is None else round_lines(scored, t)
-        sfs = max(12, int(fs * 0.85))
-        cols = 2 if t.n > 3 else 1
-        per_col = -(-len(lines) // cols) if lines else 0
-        text_h = per_col * int(sfs * 1.3)
+        # each sheet with what filled its boxes and why written under it
+        said = {} if scored is None else round_clauses(scored, t)
+        sfs = max(11, int(fs * 0.8))
+        text_h = 3 * int(sfs * 1.3) + 6
         button_h = int(fs * 2.4)
-        area = pygame.Rect(10, int(fs * 3.2), W - 20, H - int(fs * 3.2) - text_h - button_h - 30)
+        area = pygame.Rect(10, int(fs * 3.2), W - 20, H - int(fs * 3.2) - button_h - 24)
         order = [t.viewer, *t.opponents()]
-        rects = sheets.sheets_layout(area, t.n)
+        cells = sheets.sheets_layout(area, t.n)
         budget = int(self.elapsed / REVEAL_STEP)  # boxes crossed so far, sheet by sheet
-        for r, seat in zip(rects, order, strict=True):
+        for cell, seat in zip(cells, order, strict=True):
             rows, negatives, fresh, fresh_neg, budget = revealed(
                 t.model.rows[seat],
                 t.model.negatives[seat],
@@ -126,16 +124,12 @@ class RoundSummaryScene(_ButtonScene):
                 budget,
             )
             # your own sheet first: on the right in Persian
-            sheets.draw_sheet(surface, r, t.names[seat], rows, negatives, fresh, fresh_neg)
+            sheet = pygame.Rect(cell.left, cell.top, cell.width, cell.height - text_h)
+            sheets.draw_sheet(surface, sheet, t.names[seat], rows, negatives, fresh, fresh_neg)
+            for i, clause in enumerate(said.get(seat, [])):
+                y = sheet.bottom + 4 + i * int(sfs * 1.3)
+                widgets.line(surface, clause, cell, y, sfs, widgets.INK, pad=4)
         self.revealing = budget <= 0
-        y = area.bottom + 6
-        col_w = (W - 40) // cols
-        columns = pygame.Rect(20, y, W - 40, H - y)
-        for i, ln in enumerate(lines):
-            c, row = divmod(i, per_col)
-            yy = y + row * int(sfs * 1.3)
-            box = widgets.mirror(pygame.Rect(20 + c * col_w, yy, col_w - 10, sfs), columns)
-            widgets.line(surface, ln, box, yy, sfs, widgets.INK)
         r = pygame.Rect(0, 0, max(240, W // 5), int(fs * 2.4))
         r.midbottom = (W // 2, H - 10)
         over = t.state.phase == "game-over"
@@ -250,9 +244,9 @@ class FinalScene(_ButtonScene):
         W, H = self.size
         t = self.table
         step_w = max(150, W // 7)
-        base = H // 6 + int(fs * 2.2) + int(H * 0.36)
+        base = H // 6 + int(fs * 3.6) + int(H * 0.34)
         places = [1, 0, 2] if len(ranking) > 2 else [1, 0][: len(ranking)]
-        heights = {0: 0.30, 1: 0.21, 2: 0.14}
+        heights = {0: 0.30, 1: 0.22, 2: 0.16}
         for slot, place in enumerate(places):
             if place >= len(ranking):
                 continue
@@ -278,24 +272,24 @@ class FinalScene(_ButtonScene):
                 surface,
                 str(level + 1),
                 block.center,
-                int(fs * 2),
+                min(int(fs * 2), int(h * 0.6)),
                 (60, 40, 10),
                 True,
                 anchor="center",
             )
-            widgets.text(
+            score = widgets.text(
                 surface,
                 str(scores[seat]),
-                (block.centerx, block.bottom - fs // 2),
+                (block.centerx, block.top - fs // 3),
                 fs,
-                (40, 30, 10),
+                widgets.INK,
                 True,
                 anchor="midbottom",
             )
             widgets.text(
                 surface,
                 t.names[seat],
-                (block.centerx, block.top - fs // 3),
+                (block.centerx, score.top - 2),
                 int(fs * (1.1 if seat in winners else 0.9)),
                 widgets.GOLD if seat in winners else widgets.INK,
                 True,
