@@ -3,11 +3,11 @@
     PYTHONPATH=. python build/screenshots.py            # all of them (about a minute)
     PYTHONPATH=. python build/screenshots.py --quick    # 1280x720, en and fa only
 
-For each window size (1280x720, 1920x1080) and language it writes
+For each window size (1280x720, 1920x1080), in English and Persian, it writes
 ``docs/screens/<W>x<H>/<lang>-<screen>.jpg``: the main menu, new game, the table with
 2, 4 and 6 seats (after three of your moves), the round summary, the final results,
 statistics, about, the first rules page, and the tutorial's first step when the game
-has one. Every language at 1280x720 also gets ``docs/screens/<lang>-table.png`` and
+has one. Every language at 1280x720 gets ``docs/screens/<lang>-table.png`` and
 ``<lang>-rules.png`` (the README's). Headless (SDL's dummy driver); the pictures are
 the real app screen, fixed by seeds. JPEG keeps the felt's grain from weighing
 megabytes per picture.
@@ -116,8 +116,12 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
     take("about")
     to_menu(app)
     for players, seed in ((2, 5), (6, 8), (4, 3)):
-        table = new_table(app, ctx, players, seed)
-        play_a_while(app, table, HUMAN_TURNS)
+        for tries in range(20):  # a deal whose round is still on after your moves
+            table = new_table(app, ctx, players, seed + tries)
+            play_a_while(app, table, HUMAN_TURNS)
+            if app.scene is table:
+                break
+            to_menu(app)
         take(f"table-{players}")
         if readme and players == 4:
             shoot(app, OUT / f"{lang}-table.png")
@@ -145,6 +149,23 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
     return done
 
 
+def readme_only(size: tuple[int, int], lang: str) -> None:
+    """``<lang>-rules.png`` and ``<lang>-table.png`` for the README."""
+    from split.app.main import create_app
+    from split.ui.menu.rules import RulesScene
+
+    os.environ["SPLIT_DATA_DIR"] = tempfile.mkdtemp(prefix="split-shots-")
+    app, ctx = create_app(size, seed=1, sound=False)
+    ctx.change(language=lang, speed="instant")
+    app.push(RulesScene(ctx, 0))
+    shoot(app, OUT / f"{lang}-rules.png")
+    to_menu(app)
+    table = new_table(app, ctx, 4, 3)
+    play_a_while(app, table, HUMAN_TURNS)
+    shoot(app, OUT / f"{lang}-table.png")
+    pygame.quit()
+
+
 def _tutorial(ctx):
     """The tutorial's scene, if this version of the game has one."""
     try:
@@ -161,10 +182,14 @@ def main(argv: list[str] | None = None) -> int:
     sizes = SIZES[:1] if args.quick else SIZES
     try:
         for size in sizes:
-            langs = ("en", "fa") if args.quick or size != SIZES[0] else i18n.LANGUAGES
-            for lang in langs:
+            for lang in ("en", "fa"):  # left to right and right to left: every screen
                 done = one_language(size, lang, readme=size == SIZES[0])
                 print(f"{size[0]}x{size[1]} {lang}: {', '.join(done)}")
+        if not args.quick:  # the other languages: the README's table and rules
+            for lang in i18n.LANGUAGES:
+                if lang not in ("en", "fa"):
+                    readme_only(SIZES[0], lang)
+                    print(f"{SIZES[0][0]}x{SIZES[0][1]} {lang}: rules, table")
     finally:
         i18n.set_language("en")
     return 0
