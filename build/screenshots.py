@@ -6,11 +6,10 @@
 For each window size (1280x720, 1920x1080), in English and Persian, it writes
 ``docs/screens/<W>x<H>/<lang>-<screen>.jpg``: the main menu, new game, the table with
 2, 4 and 6 seats (after three of your moves), the round summary, the final results,
-statistics, about, the first rules page, and the tutorial's first step when the game
-has one. Every language at 1280x720 gets ``docs/screens/<lang>-table.png`` and
-``<lang>-rules.png`` (the README's). Headless (SDL's dummy driver); the pictures are
-the real app screen, fixed by seeds. JPEG keeps the felt's grain from weighing
-megabytes per picture.
+statistics, about, the first rules page, and the tutorial. Every language at 1280x720
+gets ``docs/screens/<lang>-table.png`` and ``<lang>-rules.png`` (the README's).
+Headless (SDL's dummy driver); the pictures are the real app screen, fixed by seeds.
+JPEG keeps the felt's grain from weighing megabytes per picture.
 """
 
 from __future__ import annotations
@@ -139,12 +138,11 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
     to_menu(app)
     app.push(StatsScene(ctx))
     take("stats")
-    tutorial = _tutorial(ctx)
-    if tutorial is not None:
-        to_menu(app)
-        app.push(tutorial)
-        app.run_frames(10)
-        take("tutorial")
+    to_menu(app)
+    tutorial = app.push(_tutorial(ctx))
+    tutorial.finish_animations()
+    app.run_frames(10)
+    take("tutorial")
     pygame.quit()
     return done
 
@@ -167,12 +165,13 @@ def readme_only(size: tuple[int, int], lang: str) -> None:
 
 
 def _tutorial(ctx):
-    """The tutorial's scene, if this version of the game has one."""
-    try:
-        from split.ui.tutorial import tutorial_scene
-    except ImportError:
-        return None
-    return tutorial_scene(ctx)
+    """The tutorial at its third step (a weak match made, its trade asked for)."""
+    from split.ui.tutorial import TutorialTable
+
+    table = TutorialTable(ctx.live, ctx.sound)
+    for _done in range(2):  # draw, then the weak match
+        table.try_action(table.step().parsed)
+    return table
 
 
 def main(argv: list[str] | None = None) -> int:

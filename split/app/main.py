@@ -74,8 +74,11 @@ def create_app(
     fullscreen: bool = False,
     seed: int | None = None,
     sound: bool = True,
+    offer_tutorial: bool = False,
 ) -> tuple[App, AppContext]:
     """The App with the main menu on it, settings loaded and applied; returns (app, ctx).
+    With ``offer_tutorial`` (the game as a player starts it), a first start offers the
+    tutorial or a game at once over the menu.
 
     The caller runs it (``app.run()``, or ``app.run_frames`` in tests)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -99,7 +102,9 @@ def create_app(
         except Exception:  # noqa: BLE001 - the game runs without sound
             snd = None
     ctx = AppContext(app, settings, snd, seed=seed)
-    app.push(MainMenu(ctx, notice=problem))
+    menu = app.push(MainMenu(ctx, notice=problem))
+    if offer_tutorial and not settings.tutorial_seen:
+        menu.offer_tutorial()
     return app, ctx
 
 
@@ -107,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     """Play: the main menu until the window closes (or one frame with ``--first-frame``)."""
     import pygame
 
-    app, _ctx = create_app(args.size, args.fullscreen, args.seed)
+    app, _ctx = create_app(args.size, args.fullscreen, args.seed, offer_tutorial=True)
     if args.first_frame:
         app.step()
         pygame.quit()

@@ -47,6 +47,7 @@ class Settings:
     card_back: str = "blue"
     sort_order: str = "rank"
     seats: tuple[SeatChoice, ...] = field(default_factory=default_seats)
+    tutorial_seen: bool = False  # the first start offers the tutorial, once
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -55,6 +56,9 @@ class Settings:
         out = asdict(self)
         out["seats"] = [asdict(s) for s in self.seats]
         return {"format": FORMAT, "version": VERSION, **out}
+
+
+OPTIONAL = {"tutorial_seen": True}  # fields older files lack, with the value to assume
 
 
 def _choice(obj: dict, key: str, allowed: tuple[str, ...]) -> str:
@@ -90,6 +94,9 @@ def parse_seats(obj: Any) -> tuple[SeatChoice, ...]:
 def parse_settings(obj: Any) -> Settings:
     """Validate a settings file field by field; :class:`Invalid` says which field is wrong."""
     obj = check_header(obj, FORMAT, VERSION)
+    # a file written before a field existed lacks it: it takes the value that file's
+    # player had (they have seen the game already)
+    obj = {**OPTIONAL, **obj}
     missing = [k for k in Settings.__dataclass_fields__ if k not in obj]
     if missing:
         raise Invalid(f"it lacks {', '.join(missing)}")
@@ -105,6 +112,7 @@ def parse_settings(obj: Any) -> Settings:
         card_back=_choice(obj, "card_back", CARD_BACKS),
         sort_order=_choice(obj, "sort_order", SORT_ORDERS),
         seats=parse_seats(obj["seats"]),
+        tutorial_seen=_bool(obj, "tutorial_seen"),
     )
 
 

@@ -14,14 +14,21 @@ from .scene import MenuScene
 
 class ConfirmScene(MenuScene):
     """``question`` with a Yes button (``yes`` label, runs ``on_yes``) and a No button
-    (``no`` label, or Esc) that goes back to the screen below."""
+    (``no`` label, runs ``on_no`` if given) that goes back to the screen below; Esc goes
+    back without an answer."""
 
     def __init__(
-        self, ctx: MenuContext, question: str, yes: str, no: str, on_yes: Callable[[], None]
+        self,
+        ctx: MenuContext,
+        question: str,
+        yes: str,
+        no: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(ctx)
         self.question, self.yes, self.no = question, yes, no
-        self.on_yes = on_yes
+        self.on_yes, self.on_no = on_yes, on_no
         self.focus = 1  # the safe answer first
 
     def box(self) -> pygame.Rect:
@@ -58,3 +65,5 @@ class ConfirmScene(MenuScene):
         app.pop(self)
         if name == "yes":
             self.on_yes()
+        elif self.on_no is not None:
+            self.on_no()

@@ -1,4 +1,5 @@
-"""The main menu: Continue, New game, Rules, Statistics, Settings, About, Quit."""
+"""The main menu: Continue, New game, Learn to play, Rules, Statistics, Settings, About,
+Quit; and the first start's offer of the tutorial."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from split.i18n import _
 
 from .. import typeset, widgets
 from ..backdrop import backdrop, card_fan
+from ..tutorial import TutorialTable
 from .about import AboutScene
 from .context import KeptGame, MenuContext
+from .dialog import ConfirmScene
 from .game import GameTable
 from .rules import RulesScene
 from .scene import MenuScene
@@ -47,6 +50,7 @@ class MainMenu(MenuScene):
         items = [
             ("continue", _("Continue"), self.saved is not None),
             ("new", _("New game"), True),
+            ("learn", _("Learn to play"), True),
             ("rules", _("Rules"), True),
             ("stats", _("Statistics"), True),
             ("settings", _("Settings"), True),
@@ -112,6 +116,8 @@ class MainMenu(MenuScene):
             app.push(GameTable(self.ctx, session))
         elif name == "new":
             app.push(SetupScene(self.ctx))
+        elif name == "learn":
+            self.learn()
         elif name == "rules":
             app.push(RulesScene(self.ctx))
         elif name == "stats":
@@ -122,6 +128,35 @@ class MainMenu(MenuScene):
             app.push(AboutScene(self.ctx))
         elif name == "quit":
             app.running = False
+
+    def learn(self) -> None:
+        """The tutorial at the table; once seen, the first start no longer offers it."""
+        ctx = self.ctx
+        if not ctx.settings.tutorial_seen:
+            ctx.change(tutorial_seen=True)
+        self.app.push(TutorialTable(ctx.live, ctx.sound))
+
+    def offer_tutorial(self) -> None:
+        """The first start: learn to play, or play now against the default players."""
+        ctx = self.ctx
+
+        def play_now() -> None:
+            ctx.change(tutorial_seen=True)
+            self.app.push(ctx.start_game(ctx.settings.seats, None))
+
+        self.app.push(
+            ConfirmScene(
+                ctx,
+                _(
+                    "Welcome to Split! New to the game? A short tutorial plays one round "
+                    "with you, step by step."
+                ),
+                _("Learn to play"),
+                _("Play now"),
+                self.learn,
+                play_now,
+            )
+        )
 
     def on_back(self) -> None:
         """Esc on the main menu does nothing (Quit is a button; the window can close)."""

@@ -1,0 +1,159 @@
+"""The tutorial at the real table: a coach panel, the targets of each step glowing, a
+move that is not the step's explained and refused, Ada's moves scripted, Skip and Esc.
+
+    app.push(TutorialTable(settings, sound, on_close=...))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from split.engine.actions import Action
+
+from .. import typeset, widgets
+from ..table import TableScene
+from ..table.gestures import action_keys
+from ..table.narration import describe
+from .script import ADA, ADA_TURN, DONE, YOU, Step, load_deal, step_at
+
+COACH_BG = (250, 244, 222, 240)
+COACH_INK = (30, 30, 30)
+COACH_EDGE = (214, 170, 52)
+
+
+class TutorialTable(TableScene):
+    """A scripted round against Ada that walks you through every kind of move.
+
+    Each of your steps waits for you to do it with the mouse (or keys), its targets
+    lit; any other legal move is refused with a word on what the step asks. Ada's moves
+    come from the script. When the round ends the score sheets open on the table under
+    the coach's last words; Finish (or Skip, or Esc at any time) closes the tutorial.
+    """
+
+    def __init__(
+        self,
+        settings: Any = None,
+        sound: Any = None,
+        on_close: Callable[[bool], None] | None = None,
+    ) -> None:
+        super().__init__(
+            load_deal(),
+            [("You", "human"), ("Ada", "normal")],
+            settings=settings,
+            sound=sound,
+            choose_bot=self._ada,
+        )
+        self.on_close = on_close  # called with True when the round was played to its end
+        self.skip_button: widgets.Button | None = None
+        self.wrong = ""  # what the last refused move was, in the coach's words
+
+    # ------------------------------------------------------------------ the script
+
+    def step(self) -> Step | None:
+        """The step to play now."""
+        return step_at(len(self.game.actions))
+
+    def _ada(self, seat: int) -> Action:
+        step = self.step()
+        assert step is not None and step.seat == ADA == seat, step
+        return step.parsed
+
+    def coach(self) -> str:
+        """What the coach says now."""
+        step = self.step()
+        if step is None:
+            return typeset._(DONE)
+        if step.seat == ADA:
+            return typeset._(ADA_TURN)
+        return f"{self.wrong} {step.words()}".strip()
+
+    def try_action(self, action: Action) -> bool:
+        step = self.step()
+        if step is not None and step.seat == YOU and self.state.current == YOU:
+            if action != step.parsed:
+                self.invalidate()
+                if action in self.state.legal_actions():  # legal, but not this lesson
+                    what = describe(action, self.model.discard, self.names_in_text(), YOU)
+                    self.wrong = typeset._("Not now: {what}.").format(what=what)
+                    self.play_sound("click")
+                    return False
+                return super().try_action(action)  # illegal: the table says why
+            self.wrong = ""
+        return super().try_action(action)
+
+    def can_undo(self) -> bool:
+        return False  # the script goes one way
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        step = self.step()
+        if step is not None and step.seat == YOU and self.human_turn() and not self.hint_keys:
+            self.hint_keys = frozenset(action_keys(step.parsed, self.hand.cards, self.viewer))
+            self.invalidate()
+
+    def _check_screens(self) -> None:
+        """At the end of the round the score sheets open on the table, the boxes this
+        round filled lit, under the coach's last words (no summary screen)."""
+        if self.step() is None and not self.busy() and not self.show_sheets:
+            self.show_sheets = self.scoring = True
+            self.invalidate()
+
+    def close(self, finished: bool) -> None:
+        app = self.app
+        if app is not None:
+            for scene in list(app.scenes[app.scenes.index(self) :]):
+                app.pop(scene)
+        if self.on_close is not None:
+            self.on_close(finished)
+
+    # ------------------------------------------------------------------ the coach
+
+    def coach_rect(self) -> pygame.Rect:
+        """Beside the top seat, on the reading side: nothing there to hide."""
+        lay = self.layout
+        seat = lay.seats[0]
+        table = lay.table_rect
+        width = (table.width - seat.width) // 2 - 2 * lay.m
+        r = pygame.Rect(table.left + lay.m, lay.m, width, seat.height)
+        return widgets.mirror(r, table)
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        rects = super().draw(surface)
+        box = self.coach_rect()
+        fs = self.layout.fs
+        widgets.panel(surface, box, COACH_BG, 10)
+        pygame.draw.rect(surface, COACH_EDGE, box, 2, border_radius=10)
+        button = pygame.Rect(0, 0, min(box.width - 16, fs * 9), int(fs * 1.8))
+        button.bottomright = (box.right - 8, box.bottom - 8)
+        label = typeset._("Finish") if self.step() is None else typeset._("Skip tutorial")
+        self.skip_button = widgets.Button("skip-tutorial", label, button)
+        self.skip_button.rect = widgets.mirror(button, box)
+        self.skip_button.draw(surface)
+        text = box.inflate(-16, -12)
+        text.height = self.skip_button.rect.top - text.top - 4
+        size = fs
+        while size > 10 and len(typeset.wrap(self.coach(), size, text.width)) * size * 1.3 > (
+            text.height
+        ):
+            size -= 1
+        widgets.paragraph(surface, self.coach(), text, size, COACH_INK)
+        if rects is not None:
+            rects.append(box)
+        return rects
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close(False)
+            return
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.skip_button is not None
+            and self.skip_button.rect.collidepoint(event.pos)
+        ):
+            self.close(self.step() is None)
+            return
+        super().handle_event(event)

@@ -1,0 +1,147 @@
+"""The first-game tutorial, played to its end through the real loop with real drags,
+in English and Persian; Skip and Esc; the first start's offer."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from app_driver import click_button, start  # noqa: E402
+from ui_driver import click, gesture, settle  # noqa: E402
+
+from split import i18n  # noqa: E402
+from split.engine.notation import state_json  # noqa: E402
+from split.ui.menu.dialog import ConfirmScene  # noqa: E402
+from split.ui.menu.main import MainMenu  # noqa: E402
+from split.ui.tutorial import STEPS, TutorialTable  # noqa: E402
+from split.ui.tutorial.script import YOU  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    pygame.init()
+    yield tmp_path
+    i18n.set_language("en")
+
+
+def open_tutorial(lang: str = "en"):
+    app, ctx = start()
+    ctx.change(language=lang, speed="instant")
+    click_button(app, "learn")
+    table = app.scene
+    assert isinstance(table, TutorialTable)
+    return app, ctx, table
+
+
+def test_every_step_is_a_legal_move_with_words_in_every_language():
+    """The script is the round the deal allows (the engine accepts each action) and
+    every step of yours has a coach line in each of the five languages."""
+    from split.ui.tutorial import load_deal
+
+    game = load_deal()
+    for step in STEPS:
+        assert step.parsed in game.state.legal_actions(), step
+        assert game.state.current == step.seat
+        game.apply(step.parsed)
+    assert game.state.phase == "round-over"
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        for step in STEPS:
+            if step.seat == YOU:
+                words = step.words()
+                assert words and "{" not in words
+                if lang != "en":
+                    assert words != i18n.catalog("en").gettext(step.say), (lang, step)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
+    app, ctx, table = open_tutorial(lang)
+    for i, step in enumerate(STEPS):
+        if step.seat != YOU:
+            continue
+        settle(app, table)
+        assert len(table.game.actions) == i and table.human_turn()
+        assert table.hint_keys, f"step {i}: its targets glow"
+        coach = table.coach()
+        assert coach == step.words()
+        gesture(app, table, step.parsed)
+        assert len(table.game.actions) > i, f"step {i} ({step.action}) was not played"
+    settle(app, table)
+    app.run_frames(5)
+    assert table.state.phase == "round-over"
+    assert table.show_sheets, "the score sheets open at the end"
+    assert state_json(table.state)["players"][0]["score"] == 40
+    click(app, table.skip_button.rect.center)  # Finish
+    assert isinstance(app.scene, MainMenu)
+    assert ctx.settings.tutorial_seen
+
+
+def test_a_move_that_is_not_the_step_is_explained_and_refused():
+    app, _ctx, table = open_tutorial()
+    settle(app, table)
+    gesture(app, table, STEPS[0].parsed)  # draw
+    settle(app, table)
+    before = len(table.game.actions)
+    from split.engine.actions import parse_action
+
+    gesture(app, table, parse_action("discard JC"))  # legal, but not this lesson
+    assert len(table.game.actions) == before
+    assert table.coach().startswith("Not now: discard J")
+    assert STEPS[1].words() in table.coach()
+
+
+@pytest.mark.parametrize("how", ["skip", "esc"])
+def test_skip_or_esc_leaves_the_tutorial(how):
+    app, _ctx, table = open_tutorial()
+    settle(app, table)
+    if how == "skip":
+        click(app, table.skip_button.rect.center)
+    else:
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+        )
+        app.run_frames(2)
+    assert isinstance(app.scene, MainMenu)
+
+
+def test_the_first_start_offers_the_tutorial_once(data):
+    from split.app.main import create_app
+
+    app, ctx = create_app((1280, 720), sound=False, offer_tutorial=True)
+    app.run_frames(2)
+    assert isinstance(app.scene, ConfirmScene)
+    click_button(app, "no")  # Play now: you against the default players
+    assert type(app.scene).__name__ == "GameTable"
+    assert ctx.settings.tutorial_seen
+    pygame.quit()
+    pygame.init()
+    app, ctx = create_app((1280, 720), sound=False, offer_tutorial=True)
+    app.run_frames(2)
+    assert isinstance(app.scene, MainMenu), "the second start opens the menu"
+
+
+def test_learn_to_play_from_the_first_start_offer(data):
+    from split.app.main import create_app
+
+    app, _ctx = create_app((1280, 720), sound=False, offer_tutorial=True)
+    app.run_frames(2)
+    click_button(app, "yes")
+    assert isinstance(app.scene, TutorialTable)
+
+
+def test_an_older_settings_file_without_the_tutorial_field_still_loads(data):
+    import json
+
+    from split.app.settings import Settings, load_settings
+
+    old = Settings().to_json()
+    del old["tutorial_seen"]
+    (data / "settings.json").write_text(json.dumps(old))
+    settings, problem = load_settings()
+    assert problem is None and settings.tutorial_seen
