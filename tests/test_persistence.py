@@ -90,7 +90,7 @@ def _assert_set_aside(tmp_path, path, problem):
         b"\xff\xfe garbage",
         b"[]",
         b'{"format": "split-settings", "version": 2}',
-        b'{"format": "split-settings", "version": 1, "speed": "warp"}',
+        b'{"format": "split-stats", "version": 1}',
     ],
 )
 def test_broken_settings_are_set_aside(tmp_path, content):
@@ -100,6 +100,19 @@ def test_broken_settings_are_set_aside(tmp_path, content):
     assert loaded == Settings()
     kept = _assert_set_aside(tmp_path, path, problem)
     assert kept.read_bytes() == content  # moved, not deleted
+
+
+def test_one_bad_setting_costs_only_that_setting(tmp_path):
+    """Issue 12: a settings file of ours with one bad field keeps every other field;
+    the bad one is back to its default, the player is told which, and the file stays
+    (the next save writes it whole again)."""
+    path = tmp_path / "settings.json"
+    good = Settings(speed="fast", volume=0.3, language="gl").to_json()
+    path.write_text(json.dumps({**good, "speed": "warp", "volume": 2}))
+    loaded, problem = load_settings(path)
+    assert loaded == Settings(speed="normal", volume=0.7, language="gl", tutorial_seen=False)
+    assert "speed" in problem and "volume" in problem and "defaults" in problem
+    assert path.exists() and not list(tmp_path.glob("settings.json.broken-*"))
 
 
 def mutations(obj):
@@ -155,6 +168,8 @@ def test_field_mutations_never_crash_and_end_set_aside_or_valid(tmp_path, kind):
             # accepted: then it must be a faithful, valid value that saves back
             assert value is not None
             assert path.exists()
+        elif kind == "settings" and path.exists():  # a bad field costs only that field
+            assert value is not None and "back to their defaults" in problem
         else:
             _assert_set_aside(tmp_path, path, problem)
 

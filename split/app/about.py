@@ -15,7 +15,7 @@ from importlib import metadata
 from pathlib import Path
 
 import split
-from split.app.storage import data_dir
+from split.app.storage import data_dir_path
 from split.resources import asset_root
 
 DISTRIBUTION = "split-desktop"
@@ -72,8 +72,8 @@ def asset_licences(root: Path | None = None) -> tuple[LicenceFile, ...]:
 
 
 def about_info() -> AboutInfo:
-    """Gather what the About screen shows (creates the data folder if it is missing)."""
-    return AboutInfo(split.__version__, game_licence(), asset_licences(), data_dir())
+    """Gather what the About screen shows."""
+    return AboutInfo(split.__version__, game_licence(), asset_licences(), data_dir_path())
 
 
 # ------------------------------------------------------------------ open the folder

@@ -25,7 +25,7 @@ from .about import AboutInfo, about_info
 from .about import open_folder as _open_folder
 from .session import Session, load_session, save_path
 from .settings import MAX_NAME, SeatChoice, Settings, save_settings
-from .stats import Stats, load_stats, save_stats
+from .stats import Stats, load_stats, record_game
 
 
 class LiveSettings:
@@ -85,6 +85,7 @@ class AppContext:
         sound: Any = None,
         seed: int | None = None,
         save: bool = True,
+        writable: bool = True,
     ) -> None:
         self.app = app
         self.settings = settings
@@ -93,6 +94,9 @@ class AppContext:
         self.save = save  # False: settings changes are not written (selftest)
         self.live = LiveSettings(self)
         self.notices: list[str] = []
+        # games and statistics are written: False when the data folder is not ours (or
+        # cannot be used), and from the first failed write on
+        self.saving = writable
         self.apply_sound()
 
     # settings ---------------------------------------------------------------
@@ -100,11 +104,11 @@ class AppContext:
         """Apply a settings change at once and keep it."""
         old = self.settings
         self.settings = old.with_(**changes)
-        if self.save:
+        if self.save and self.saving:
             try:
                 save_settings(self.settings)
             except OSError as err:
-                self.notices.append(_("Your settings could not be saved ({why}).").format(why=err))
+                self.saving_off(err)
         if "language" in changes and changes["language"] != old.language:
             resolve_language(self.settings.language)
             # every screen lays itself out again: words change length, and a
@@ -145,34 +149,74 @@ class AppContext:
         if clean != self.settings.seats:
             self.change(seats=clean)
         seed, self.seed = self.seed, None
-        session = Session.new(clean, seed=seed, dealer=dealer, path=save_path())
+        try:
+            session = Session.new(clean, seed=seed, dealer=dealer, path=self._save_path())
+        except OSError as err:  # the first save failed: the game goes on, unsaved
+            self.saving_off(err)
+            session = Session.new(clean, seed=seed, dealer=dealer, path=None)
         return GameTable(self, session)
+
+    def _save_path(self):
+        return save_path() if self.saving else None
+
+    def saving_off(self, err: OSError) -> str:
+        """A write failed: say so once, and write nothing more this session (the files
+        on disk stay as they were). Returns the notice."""
+        why = err.strerror or str(err)
+        notice = _("Saving is off: {why}. The game goes on but is not kept.").format(why=why)
+        if self.saving:
+            self.saving = False
+            self.notices.append(notice)
+        return notice
 
     def load_saved(self) -> Session | None:
         """The autosave if it can be trusted; a damaged one is set aside with a notice."""
-        loaded = load_session()
+        if not self.saving:  # the folder is not ours, or cannot be used: nothing to trust
+            with contextlib.suppress(OSError):
+                loaded = load_session()
+                return loaded.value if loaded.problem is None else None
+            return None
+        try:
+            loaded = load_session()
+        except OSError:
+            return None
         if loaded.problem:
             self.notices.append(loaded.problem)
         return loaded.value
 
-    def autosave(self, session: Session) -> None:
-        """Save the game as it is now (after every action, and on quitting to the menu)."""
-        session.save()
+    def autosave(self, session: Session) -> str | None:
+        """Save the game as it is now (after every action, and on quitting to the menu).
+        A failed write turns saving off: the notice is returned (once) and the game goes
+        on."""
+        if not self.saving or session.path is None:
+            return None
+        try:
+            session.save()
+        except OSError as err:
+            session.path = None
+            return self.saving_off(err)
+        return None
 
     def finish_game(self, session: Session) -> None:
-        """The game is over: count it in the statistics (once) and drop the autosave."""
-        stats = self.load_stats()
+        """The game is over: count it in the statistics (once, merged with what another
+        process may have counted meanwhile) and drop the autosave."""
+        if not self.saving:
+            return
         try:
-            if stats.record(session):
-                save_stats(stats)
+            _recorded, problem = record_game(session)
+            if problem:
+                self.notices.append(problem)
+            session.discard_save()
         except OSError as err:
-            self.notices.append(_("The statistics could not be saved ({why}).").format(why=err))
-        session.discard_save()
+            self.saving_off(err)
 
     # statistics ---------------------------------------------------------------
     def load_stats(self) -> Stats:
         """The statistics kept so far; a damaged file is set aside with a notice."""
-        stats, problem = load_stats()
+        try:
+            stats, problem = load_stats()
+        except OSError:
+            return Stats()
         if problem:
             self.notices.append(problem)
         return stats

@@ -18,7 +18,8 @@ import shutil
 import sys
 import tempfile
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pygame and the ui load only when the game starts
     import pygame
@@ -69,6 +70,37 @@ def _icon() -> pygame.Surface | None:
         return None
 
 
+def _open_data() -> tuple[Any, Callable[[], str | None], bool]:
+    """The settings, what to tell about them, and whether this window may write: not
+    when the data folder cannot be used (the defaults, in memory) or another window of
+    the game owns it; otherwise this window takes the folder and sweeps the temporary
+    files a killed write left."""
+    from split.app.settings import Settings, read_settings
+    from split.app.storage import (
+        data_dir,
+        data_dir_problem,
+        lock_data_dir,
+        sweep_temp_files,
+    )
+    from split.i18n import _
+
+    unusable = data_dir_problem()
+    if unusable is not None:
+        return Settings(), lambda: data_dir_problem() or unusable, False
+    owned = lock_data_dir()
+    if owned:
+        sweep_temp_files(data_dir())
+    settings, problem = read_settings()
+    if owned:
+        return settings, problem, True
+
+    def shared() -> str:
+        said = _("Split is already open in another window: this window saves nothing.")
+        return " ".join(p for p in (problem(), said) if p)
+
+    return settings, shared, False
+
+
 def create_app(
     size: tuple[int, int] = (1280, 720),
     fullscreen: bool = False,
@@ -85,12 +117,12 @@ def create_app(
     import pygame
 
     from split.app.context import AppContext, resolve_language
-    from split.app.settings import load_settings
     from split.ui.loop import App
     from split.ui.menu.main import MainMenu
 
-    settings, problem = load_settings()
+    settings, problem, save = _open_data()
     resolve_language(settings.language)
+    problem = problem()  # worded in the player's language
     pygame.init()
     app = App(size, title="Split", fullscreen=fullscreen or settings.fullscreen, icon=_icon())
     snd = None
@@ -101,7 +133,7 @@ def create_app(
             snd = Sound(volume=settings.volume)
         except Exception:  # noqa: BLE001 - the game runs without sound
             snd = None
-    ctx = AppContext(app, settings, snd, seed=seed)
+    ctx = AppContext(app, settings, snd, seed=seed, save=save, writable=save)
     menu = app.push(MainMenu(ctx, notice=problem))
     if offer_tutorial and not settings.tutorial_seen:
         menu.offer_tutorial()

@@ -17,7 +17,16 @@ from split.engine import Action, Game, GameConfig, PlayerView, RecordError
 from split.engine import events as ev
 
 from .settings import SeatChoice, parse_seats
-from .storage import Invalid, Loaded, check_header, data_dir, read_json, write_json
+from .storage import (
+    BACKUP_SUFFIX,
+    SAVED_GAME,
+    Invalid,
+    Loaded,
+    check_header,
+    data_dir,
+    read_json,
+    write_json,
+)
 
 FORMAT, VERSION = "split-save", 1
 
@@ -90,11 +99,13 @@ class Session:
 
     def save(self) -> None:
         if self.path is not None:
-            write_json(self.path, self.to_json())
+            write_json(self.path, self.to_json(), backup=True)
 
     def discard_save(self) -> None:
+        """The game is over: its autosave and the backup of it go."""
         if self.path is not None:
             self.path.unlink(missing_ok=True)
+            self.path.with_name(self.path.name + BACKUP_SUFFIX).unlink(missing_ok=True)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -125,4 +136,4 @@ def parse_save(obj: Any, path: Path | None = None) -> Session:
 def load_session(path: Path | None = None) -> Loaded[Session]:
     """The autosaved game, if there is one that can be trusted."""
     path = path or save_path()
-    return read_json(path, "saved game", lambda obj: parse_save(obj, path))
+    return read_json(path, SAVED_GAME, lambda obj: parse_save(obj, path))

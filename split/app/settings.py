@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from split.bots import BOT_NAMES
-from split.i18n import YOU
+from split.i18n import YOU, _
 from split.ui.menu.options import CARD_BACKS, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
 
-from .storage import Invalid, Loaded, check_header, data_dir, read_json, write_json
+from .storage import (
+    SETTINGS_FILE,
+    Invalid,
+    Loaded,
+    check_header,
+    data_dir,
+    read_json,
+    write_json,
+)
 
 FORMAT, VERSION = "split-settings", 1
 SEAT_KINDS = ("human", *BOT_NAMES)
@@ -91,40 +100,80 @@ def parse_seats(obj: Any) -> tuple[SeatChoice, ...]:
     return tuple(parse_seat(s) for s in obj)
 
 
-def parse_settings(obj: Any) -> Settings:
-    """Validate a settings file field by field; :class:`Invalid` says which field is wrong."""
+def _volume(obj: dict, key: str) -> float:
+    volume = obj[key]
+    if isinstance(volume, bool) or not isinstance(volume, int | float) or not 0 <= volume <= 1:
+        raise Invalid("volume must be a number from 0 to 1")
+    return float(volume)
+
+
+FIELDS: dict[str, Callable[[dict, str], Any]] = {
+    "language": lambda o, k: _choice(o, k, LANGUAGE_CODES),
+    "speed": lambda o, k: _choice(o, k, SPEEDS),
+    "volume": _volume,
+    "muted": _bool,
+    "fullscreen": _bool,
+    "card_back": lambda o, k: _choice(o, k, CARD_BACKS),
+    "sort_order": lambda o, k: _choice(o, k, SORT_ORDERS),
+    "seats": lambda o, k: parse_seats(o[k]),
+    "tutorial_seen": _bool,
+}
+"""Each setting and how its value is checked (Invalid, or anything else, if it is off)."""
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A settings file read field by field: the settings, and the fields that were off
+    (they keep their defaults)."""
+
+    settings: Settings
+    reset: tuple[str, ...] = ()
+
+
+def parse_settings(obj: Any) -> Parsed:
+    """Validate a settings file field by field. A file that is not ours is
+    :class:`Invalid`; in ours, a field that is missing or off costs only that field,
+    which keeps its default (:attr:`Parsed.reset` names them)."""
     obj = check_header(obj, FORMAT, VERSION)
     # a file written before a field existed lacks it: it takes the value that file's
     # player had (they have seen the game already)
     obj = {**OPTIONAL, **obj}
-    missing = [k for k in Settings.__dataclass_fields__ if k not in obj]
-    if missing:
-        raise Invalid(f"it lacks {', '.join(missing)}")
-    volume = obj["volume"]
-    if isinstance(volume, bool) or not isinstance(volume, int | float) or not 0 <= volume <= 1:
-        raise Invalid("volume must be a number from 0 to 1")
-    return Settings(
-        language=_choice(obj, "language", LANGUAGE_CODES),
-        speed=_choice(obj, "speed", SPEEDS),
-        volume=float(volume),
-        muted=_bool(obj, "muted"),
-        fullscreen=_bool(obj, "fullscreen"),
-        card_back=_choice(obj, "card_back", CARD_BACKS),
-        sort_order=_choice(obj, "sort_order", SORT_ORDERS),
-        seats=parse_seats(obj["seats"]),
-        tutorial_seen=_bool(obj, "tutorial_seen"),
-    )
+    values: dict[str, Any] = {}
+    reset = []
+    for key, check in FIELDS.items():
+        try:
+            values[key] = check(obj, key)
+        except Exception:  # noqa: BLE001 - a hostile value of any shape costs its field
+            reset.append(key)
+    return Parsed(Settings(**values), tuple(reset))
 
 
 def settings_path() -> Path:
     return data_dir() / "settings.json"
 
 
+def read_settings(path: Path | None = None) -> tuple[Settings, Callable[[], str | None]]:
+    """The saved settings (or the defaults) and a function that words, in the language
+    current when it is called, what was not used: the language is only known once the
+    settings are read."""
+    loaded: Loaded[Parsed] = read_json(path or settings_path(), SETTINGS_FILE, parse_settings)
+    reset = loaded.value.reset if loaded.value is not None else ()
+
+    def problem() -> str | None:
+        said = [loaded.problem] if loaded.problem else []
+        if reset:
+            text = _("Some settings were not valid and are back to their defaults: {names}.")
+            said.append(text.format(names=", ".join(reset)))
+        return " ".join(said) or None
+
+    return (loaded.value.settings if loaded.value else Settings()), problem
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings, or the defaults and the sentence saying why they are not used."""
-    loaded: Loaded[Settings] = read_json(path or settings_path(), "settings file", parse_settings)
-    return (loaded.value or Settings()), loaded.problem
+    """The saved settings, or the defaults, and the sentence telling what was not used."""
+    settings, problem = read_settings(path)
+    return settings, problem()
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    write_json(path or settings_path(), settings.to_json())
+    write_json(path or settings_path(), settings.to_json(), backup=True)

@@ -8,9 +8,21 @@ from pathlib import Path
 from typing import Any
 
 from split.bots import BOT_NAMES
+from split.engine.cards import RANKS
 from split.engine.sheet import rows_dict
 
-from .storage import Invalid, Loaded, check_header, data_dir, read_json, write_json
+from .storage import (
+    STATISTICS_FILE,
+    Invalid,
+    Loaded,
+    bounded_int,
+    bounded_text,
+    check_header,
+    data_dir,
+    file_lock,
+    read_json,
+    write_json,
+)
 
 FORMAT, VERSION = "split-stats", 1
 RECENT = 20
@@ -80,58 +92,82 @@ class Stats:
         }
 
 
+MAX_GAMES = 10**9  # counts a lifetime of play cannot reach
+MAX_SCORE = 10**6  # far beyond any three rounds (R9)
+MAX_NEGATIVES = 1000
+MAX_BOXES = 100  # boxes of one rank's row
+MAX_TEXT = 64  # names, game ids, dates
+
+
 def _count(obj: dict, key: str) -> int:
-    v = obj.get(key)
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise Invalid(f"{key} must be a whole number of at least 0")
-    return v
+    return bounded_int(obj, key, 0, MAX_GAMES)
 
 
 def parse_stats(obj: Any) -> Stats:
+    """Validate a statistics file with every number and string bounded: whatever it
+    holds, the statistics screen can draw it at once (:class:`Invalid` otherwise)."""
     obj = check_header(obj, FORMAT, VERSION)
     games, wins = _count(obj, "games"), _count(obj, "wins")
     if wins > games:
         raise Invalid("it counts more wins than games")
     best = obj.get("best")
-    if best is not None and (isinstance(best, bool) or not isinstance(best, int)):
-        raise Invalid("best must be a whole number")
-    total = obj.get("total_score")
-    if isinstance(total, bool) or not isinstance(total, int):
-        raise Invalid("total_score must be a whole number")
+    if best is not None:
+        best = bounded_int(obj, "best", -MAX_SCORE, MAX_SCORE)
+    total = bounded_int(obj, "total_score", -MAX_SCORE * MAX_GAMES, MAX_SCORE * MAX_GAMES)
     by = obj.get("by_strength")
-    if not isinstance(by, dict):
+    if not isinstance(by, dict) or len(by) > len(BOT_NAMES):
         raise Invalid("by_strength must be an object")
     clean: dict[str, list[int]] = {}
     for kind, pair in by.items():
         if kind not in BOT_NAMES or not isinstance(pair, list) or len(pair) != 2:
-            raise Invalid(f"by_strength has a bad entry {kind!r}")
-        played, won = pair
-        if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in pair):
-            raise Invalid(f"by_strength {kind!r} must hold counts")
+            raise Invalid(f"by_strength has a bad entry {str(kind)[:MAX_TEXT]!r}")
+        played, won = (bounded_int({"n": x}, "n", 0, MAX_GAMES) for x in pair)
         if won > played:
             raise Invalid(f"by_strength {kind!r} counts more wins than games")
         clean[kind] = [played, won]
     recent = obj.get("recent")
     if not isinstance(recent, list) or len(recent) > RECENT:
         raise Invalid(f"recent must be a list of at most {RECENT} games")
-    for g in recent:
-        _check_recent(g)
-    return Stats(games, wins, best, total, clean, recent)
+    return Stats(games, wins, best, total, clean, [_check_recent(g) for g in recent])
 
 
-def _check_recent(g: Any) -> None:
-    if not isinstance(g, dict) or not isinstance(g.get("id"), str):
-        raise Invalid("a recent game lacks its id")
-    if not isinstance(g.get("won"), bool) or not isinstance(g.get("finished"), str):
+def _check_recent(g: Any) -> dict[str, Any]:
+    """One recent game, every field bounded; the game as the statistics keep it."""
+    if not isinstance(g, dict):
+        raise Invalid("a recent game is not an object")
+    if not isinstance(g.get("won"), bool):
         raise Invalid("a recent game lacks its result")
     sheets = g.get("sheets")
     if not isinstance(sheets, list) or not 2 <= len(sheets) <= 6:
         raise Invalid("a recent game lacks its sheets")
-    for sh in sheets:
-        if not isinstance(sh, dict) or not isinstance(sh.get("name"), str):
-            raise Invalid("a recent sheet lacks its name")
-        if not isinstance(sh.get("score"), int) or not isinstance(sh.get("rows"), dict):
-            raise Invalid("a recent sheet lacks its score")
+    winners = g.get("winners", [])
+    if not isinstance(winners, list) or len(winners) > 6:
+        raise Invalid("a recent game's winners are off")
+    return {
+        "id": bounded_text(g, "id", MAX_TEXT),
+        "finished": bounded_text(g, "finished", MAX_TEXT),
+        "won": g["won"],
+        "winners": [bounded_int({"w": w}, "w", 0, 5) for w in winners],
+        "sheets": [_check_sheet(sh) for sh in sheets],
+    }
+
+
+def _check_sheet(sh: Any) -> dict[str, Any]:
+    if not isinstance(sh, dict) or not isinstance(sh.get("rows"), dict):
+        raise Invalid("a recent sheet lacks its rows")
+    rows = sh["rows"]
+    if set(rows) - set(RANKS):
+        raise Invalid("a recent sheet has a row that is not a rank")
+    kind = sh.get("kind", "human")
+    if kind not in ("human", *BOT_NAMES):
+        raise Invalid("a recent sheet has an unknown player kind")
+    return {
+        "name": bounded_text(sh, "name", MAX_TEXT),
+        "kind": kind,
+        "score": bounded_int(sh, "score", -MAX_SCORE, MAX_SCORE),
+        "negatives": bounded_int(sh, "negatives", 0, MAX_NEGATIVES),
+        "rows": {r: bounded_int(rows, r, 0, MAX_BOXES) for r in rows},
+    }
 
 
 def stats_path() -> Path:
@@ -139,9 +175,23 @@ def stats_path() -> Path:
 
 
 def load_stats(path: Path | None = None) -> tuple[Stats, str | None]:
-    loaded: Loaded[Stats] = read_json(path or stats_path(), "statistics file", parse_stats)
+    loaded: Loaded[Stats] = read_json(path or stats_path(), STATISTICS_FILE, parse_stats)
     return (loaded.value or Stats()), loaded.problem
 
 
 def save_stats(stats: Stats, path: Path | None = None) -> None:
-    write_json(path or stats_path(), stats.to_json())
+    write_json(path or stats_path(), stats.to_json(), backup=True)
+
+
+def record_game(session: Any, path: Path | None = None) -> tuple[bool, str | None]:
+    """Count a finished game: under the statistics' lock, read the file as it is now,
+    add the game and write it back, so games counted by another process in between
+    are kept (a merge, never a blind overwrite). Returns (recorded, problem); OSError
+    if the file cannot be written."""
+    path = path or stats_path()
+    with file_lock(path.with_name(path.name + ".lock")):
+        stats, problem = load_stats(path)
+        recorded = stats.record(session)
+        if recorded:
+            save_stats(stats, path)
+    return recorded, problem

@@ -122,8 +122,8 @@ class MenuContext(Protocol):
     def load_saved(self) -> KeptGame | None:
         """The autosaved game, if it can be trusted."""
 
-    def autosave(self, game: KeptGame) -> None:
-        """Save ``game`` as it is now."""
+    def autosave(self, game: KeptGame) -> str | None:
+        """Save ``game`` as it is now; a notice if saving just failed (and is now off)."""
 
     def finish_game(self, game: KeptGame) -> None:
         """``game`` is over: count it in the statistics and drop its autosave."""

@@ -32,13 +32,19 @@ class GameTable(TableScene):
             sound=ctx.sound,
             on_game_over=self._game_over,
             on_exit=self._exit,
-            on_undo=lambda: ctx.autosave(session),  # the record is shorter: save it
+            on_undo=self._save,  # the record is shorter: save it
         )
         self.ctx = ctx
         self.session = session
 
     def _saved(self, action: Action, events: list[ev.Event]) -> None:
-        self.ctx.autosave(self.session)
+        self._save()
+
+    def _save(self) -> None:
+        """Autosave; a failed save is told on the prompt line (the game goes on)."""
+        problem = self.ctx.autosave(self.session)
+        if problem:
+            self.note = problem
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (

@@ -1,0 +1,381 @@
+"""Issue 12: nothing on disk, no failing disk and no second window can crash the game or
+lose a move. Each test reproduces an item of the issue."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from app_driver import click_button, start  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from ui_driver import gesture, settle  # noqa: E402
+
+from split import i18n  # noqa: E402
+from split.app import storage  # noqa: E402
+from split.app.session import Session, load_session  # noqa: E402
+from split.app.settings import SeatChoice, Settings, load_settings  # noqa: E402
+from split.app.stats import Stats, load_stats, record_game, save_stats  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = (SeatChoice("You", "random"), SeatChoice("Ada", "random"))
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    pygame.init()
+    yield tmp_path
+    storage.release_data_dir(tmp_path)
+    i18n.set_language("en")
+
+
+def finished_session(path=None, seed=3) -> Session:
+    """A two-player game played to its end, a human seat included (as statistics count)."""
+    import random
+
+    seats = (SeatChoice("You", "human"), SeatChoice("Ada", "random"))
+    session = Session.new(seats, seed=seed, dealer=0, path=path)
+    rng = random.Random(seed)
+    while not session.state.is_over:
+        session.game.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def huge_number_text(obj: dict, key: str) -> str:
+    """``obj`` as JSON with ``key`` holding a 5,000-digit integer (written by hand:
+    Python itself refuses to print one)."""
+    text = json.dumps({**obj, key: 0})
+    return text.replace(f'"{key}": 0', f'"{key}": ' + "9" * 5000)
+
+
+# ---------------------------------------------------------------------- item 1: huge numbers
+
+
+@pytest.mark.parametrize("kind", ["settings", "autosave", "stats"])
+def test_a_5000_digit_number_is_set_aside_not_raised(data, kind):
+    if kind == "settings":
+        obj, key, load = Settings().to_json(), "volume", load_settings
+    elif kind == "autosave":
+        obj, key = finished_session().to_json(), "game_id"
+        load = lambda p: (lambda r: (r.value, r.problem))(load_session(p))  # noqa: E731
+    else:
+        obj, key, load = Stats().to_json(), "games", load_stats
+    path = data / f"{kind}.json"
+    path.write_text(huge_number_text(obj, key))
+    _value, problem = load(path)  # before: ValueError (the int digit limit) escaped
+    assert problem and "set aside" in problem
+    assert not path.exists() and list(data.glob(f"{kind}.json.broken-*"))
+
+
+# ---------------------------------------------------------------------- item 2: statistics
+
+
+def _stats_with_a_game(data: Path) -> dict:
+    stats = Stats()
+    stats.record(finished_session())
+    return stats.to_json()
+
+
+HOSTILE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.sampled_from([10**8, 10**10, 10**400, -1]),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=20),
+    st.sampled_from(["x" * 1000, "x" * 10000, "NaN", "Infinity", ""]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
+)
+FIELDS = [
+    ("games",),
+    ("total_score",),
+    ("best",),
+    ("recent", 0, "finished"),
+    ("recent", 0, "id"),
+    ("recent", 0, "won"),
+    ("recent", 0, "sheets", 0, "name"),
+    ("recent", 0, "sheets", 0, "negatives"),
+    ("recent", 0, "sheets", 0, "score"),
+    ("recent", 0, "sheets", 1, "rows", "A"),
+    ("recent", 0, "sheets", 1, "rows"),
+    ("recent", 0, "winners"),
+    ("by_strength", "random"),
+]
+
+
+def _set(obj, path, value):
+    for step in path[:-1]:
+        obj = obj[step]
+    obj[path[-1]] = value
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@given(field=st.sampled_from(FIELDS), value=HOSTILE)
+def test_hostile_statistics_never_break_the_statistics_screen(tmp_path_factory, field, value):
+    """Every field of a statistics file set to a hostile value: the loader accepts a
+    value the screen can draw at once, or sets the file aside; the statistics screen
+    then opens and draws (before: NaN/"x"/null crashed it, 10^400 overflowed, 10^8
+    negatives hung 22 s, a 10,000-character name took 24 GB)."""
+    from split.ui.menu.stats import StatsScene
+
+    data = tmp_path_factory.mktemp("stats")
+    os.environ["SPLIT_DATA_DIR"] = str(data)
+    obj = _stats_with_a_game(data)
+    _set(obj, field, value)
+    try:
+        text = json.dumps(obj)
+    except ValueError:  # a number Python will not print: written by hand
+        return
+    (data / "statistics.json").write_text(text)
+    app, ctx = start()
+    click_button(app, "stats")
+    assert isinstance(app.scene, StatsScene)
+    app.full_redraw = True
+    app.run_frames(2)
+    stats = app.scene.stats
+    for game in stats.recent:
+        for sheet in game["sheets"]:
+            assert len(sheet["name"]) <= 64 and 0 <= sheet["negatives"] <= 1000
+
+
+# ---------------------------------------------------------------------- item 3: failed writes
+
+
+def test_a_full_disk_mid_game_turns_saving_off_and_the_game_goes_on(data, monkeypatch):
+    """os.replace raising ENOSPC in the middle of a game: the prompt says saving is
+    off, the old autosave is intact, and the next moves are still played."""
+    app, ctx = start(seed=11)
+    ctx.change(speed="instant")
+    click_button(app, "new")
+    click_button(app, "start")
+    table = app.scene
+    settle(app, table)
+    gesture(app, table, table.legal()[0])
+    settle(app, table)
+    before = (data / "autosave.json").read_bytes()
+
+    def full(*args, **kw):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage.os, "replace", full)
+    played = len(table.game.actions)
+    gesture(app, table, table.legal()[0])
+    assert len(table.game.actions) > played
+    assert table.note and "Saving is off" in table.note and "No space left" in table.note
+    assert not ctx.saving
+    for _i in range(3):  # the game goes on
+        settle(app, table)
+        if not table.human_turn():
+            break
+        n = len(table.game.actions)
+        gesture(app, table, table.legal()[0])
+        assert len(table.game.actions) > n
+    assert (data / "autosave.json").read_bytes() == before
+    assert not list(data.glob("*.tmp"))
+
+
+def test_an_autosave_that_is_a_directory_does_not_stop_a_new_game(data):
+    (data / "autosave.json").mkdir()
+    app, ctx = start()
+    assert any("could not be read" in n for n in ctx.notices)
+    click_button(app, "new")
+    click_button(app, "start")
+    assert type(app.scene).__name__ == "GameTable"
+    assert not ctx.saving and any("Saving is off" in n for n in ctx.notices)
+
+
+def test_a_file_size_limit_is_an_error_not_a_crash(tmp_path):
+    """RLIMIT_FSIZE: the write fails with an OSError (the old file stays) instead of the
+    process dying of SIGXFSZ or writing half a file."""
+    if sys.platform == "win32":
+        pytest.skip("no RLIMIT_FSIZE on Windows")
+    script = textwrap.dedent(
+        f"""
+        import resource, signal, json
+        from pathlib import Path
+        from split.app.storage import write_json
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        p = Path({str(tmp_path / "f.json")!r})
+        write_json(p, {{"small": 1}})
+        resource.setrlimit(resource.RLIMIT_FSIZE, (200, 200))
+        try:
+            write_json(p, {{"big": "x" * 5000}})
+        except OSError as err:
+            print("refused", err.errno)
+        print(json.loads(p.read_text()))
+        """
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert "refused" in out.stdout and "{'small': 1}" in out.stdout
+
+
+# ---------------------------------------------------------------------- item 4: data folder
+
+
+def test_a_data_folder_that_cannot_exist_runs_on_defaults(tmp_path, monkeypatch):
+    """The data folder's path goes through a regular file (ENOTDIR; as root a read-only
+    folder would still be writable): the game starts on defaults, says so, plays."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(blocker / "data"))
+    app, ctx = start()
+    assert any("cannot be used" in n for n in ctx.notices)
+    assert not ctx.saving and not ctx.save
+    ctx.change(speed="instant")
+    click_button(app, "new")
+    click_button(app, "start")
+    table = app.scene
+    settle(app, table)
+    n = len(table.game.actions)
+    gesture(app, table, table.legal()[0])
+    assert len(table.game.actions) > n
+
+
+# ---------------------------------------------------------------------- durability
+
+
+def test_a_damaged_autosave_falls_back_on_its_previous_copy(data):
+    path = data / "autosave.json"
+    session = Session.new(SEATS, seed=5, dealer=0, path=path)
+    session.apply(session.state.legal_actions()[0])  # saved twice: a .bak exists
+    previous = json.loads((data / "autosave.json.bak").read_text())
+    path.write_text("{ torn")
+    loaded = load_session(path)
+    assert loaded.value is not None and "previous copy" in loaded.problem
+    assert loaded.value.to_json() == previous
+
+
+def test_temporary_files_left_by_a_killed_write_are_swept_at_start(data):
+    stray = data / "autosave.json.k3j2.tmp"
+    stray.write_text("{half")
+    start()
+    assert not stray.exists()
+
+
+def test_writes_fsync_the_folder_after_the_rename(data, monkeypatch):
+    synced = []
+    real = os.fsync
+    monkeypatch.setattr(storage.os, "fsync", lambda fd: (synced.append(fd), real(fd)))
+    storage.write_json(data / "x.json", {"a": 1})
+    assert len(synced) == 2  # the file, then its folder
+
+
+# ---------------------------------------------------------------------- item 6: two windows
+
+
+def _hold_lock(folder: Path) -> subprocess.Popen:
+    code = (
+        "import sys, time; from pathlib import Path; from split.app.storage import "
+        "lock_data_dir; print(lock_data_dir(Path(sys.argv[1])), flush=True); time.sleep(60)"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, str(folder)], stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    assert proc.stdout.readline().strip() == "True"
+    return proc
+
+
+def test_a_second_window_on_the_same_data_saves_nothing(data):
+    """Issue 12 item 6: while another game owns the folder this window says so and
+    writes nothing, so the other window's moves are never overwritten."""
+    session = Session.new(SEATS, seed=9, dealer=0, path=data / "autosave.json")
+    session.apply(session.state.legal_actions()[0])
+    saved = (data / "autosave.json").read_bytes()
+    other = _hold_lock(data)
+    try:
+        app, ctx = start()
+        assert any("already open" in n for n in ctx.notices)
+        assert not ctx.saving
+        click_button(app, "continue")
+        table = app.scene
+        table.driver.choose_bot = lambda seat: table.state.legal_actions()[0]
+        for _i in range(5):
+            table.try_action(table.state.legal_actions()[0])
+            table.finish_animations()
+        assert (data / "autosave.json").read_bytes() == saved
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_statistics_from_two_processes_are_merged(data):
+    """Two processes counting 100 finished games each into one statistics file keep all
+    200 (before: 100 of 200, each overwrote the other)."""
+    script = textwrap.dedent(
+        """
+        import sys
+        from pathlib import Path
+        from split.app.session import Session
+        from split.app.settings import SeatChoice
+        from split.app.stats import record_game
+        import random
+        seats = (SeatChoice("You", "human"), SeatChoice("Ada", "random"))
+        base = Session.new(seats, seed=1, dealer=0)
+        rng = random.Random(1)
+        while not base.state.is_over:
+            base.game.apply(rng.choice(base.state.legal_actions()))
+        path = Path(sys.argv[2])
+        for i in range(100):
+            base.game_id = f"{sys.argv[1]}-{i}"
+            record_game(base, path)
+        """
+    )
+    path = data / "statistics.json"
+    procs = [
+        subprocess.Popen([sys.executable, "-c", script, tag, str(path)], cwd=ROOT)
+        for tag in ("a", "b")
+    ]
+    for p in procs:
+        assert p.wait(timeout=240) == 0
+    stats, problem = load_stats(path)
+    assert problem is None and stats.games == 200
+
+
+def test_record_game_keeps_what_another_process_counted_meanwhile(data):
+    path = data / "statistics.json"
+    first = finished_session(seed=3)
+    record_game(first, path)
+    other, _problem = load_stats(path)  # another process's view, from before
+    other.record(finished_session(seed=4))
+    save_stats(other, path)
+    record_game(finished_session(seed=5), path)
+    stats, _ = load_stats(path)
+    assert stats.games == 3
+
+
+# ---------------------------------------------------------------------- item 5: notices
+
+
+def test_notices_are_accurate_and_in_the_players_language(data):
+    """A damaged settings file in a Persian game: the notice is Persian; a save that
+    cannot be set aside is not said to be set aside."""
+    good = Settings(language="fa").to_json()
+    (data / "settings.json").write_text(json.dumps({**good, "speed": "warp"}))
+    (data / "statistics.json").write_text("{ torn")
+    app, ctx = start()
+    assert i18n.current_language() == "fa"
+    notices = " ".join(ctx.notices)
+    assert "speed" in notices and "Some settings" not in notices
+    click_button(app, "stats")
+    assert "statistics file" not in " ".join(ctx.notices)
+    assert any("\u0600" <= ch <= "\u06ff" for ch in " ".join(ctx.notices))
+    loaded = storage.Loaded(None, storage.SAVED_GAME, "torn", None, True)
+    i18n.set_language("en")
+    assert "could not be set aside" in loaded.problem and "so it was set aside" not in (
+        loaded.problem
+    )
