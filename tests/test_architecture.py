@@ -28,10 +28,18 @@ LAYERS: dict[str, frozenset[str]] = {
     "split": frozenset({"split"}),  # stdlib only
     "split.engine": frozenset({"split.engine"}),
     "split.resources": frozenset({"split.resources"}),
+    "split.cliargs": frozenset({"split.cliargs"}),  # argparse helpers, for every tool
     "split.i18n": frozenset({"split.i18n", "split.resources"}),
-    "split.bots": frozenset({"split.bots", "split.engine", "split.i18n"}),
+    "split.bots": frozenset({"split.bots", "split.engine", "split.i18n", "split.cliargs"}),
     "split.ui": frozenset(
-        {"split.ui", "split.engine", "split.bots", "split.i18n", "split.resources"}
+        {
+            "split.ui",
+            "split.engine",
+            "split.bots",
+            "split.i18n",
+            "split.resources",
+            "split.cliargs",
+        }
     ),
     "split.app": frozenset(
         {
@@ -42,6 +50,7 @@ LAYERS: dict[str, frozenset[str]] = {
             "split.engine",
             "split.i18n",
             "split.resources",
+            "split.cliargs",
         }
     ),
     "split.__main__": frozenset({"split.__main__", "split.app"}),
@@ -315,7 +324,7 @@ def test_checker_finds_wrong_arrows_pygame_and_non_stdlib():
     assert problems == [
         "split.app.session imports split.app.gone (line 1): there is no such module in split/",
         "split.bots.hints imports split.app.i18n (line 1): split.bots may import only "
-        "split.bots, split.engine, split.i18n",
+        "split.bots, split.cliargs, split.engine, split.i18n",
         "split.engine.cards imports pygame.freetype (line 1): "
         "pygame belongs to split.ui and split.app only",
         "split.engine.state imports split.ui.table (line 1): split.engine may import only "
@@ -325,7 +334,7 @@ def test_checker_finds_wrong_arrows_pygame_and_non_stdlib():
         "split.i18n.catalog imports babel (line 1): split.i18n uses only the standard library",
         f"split.tools belongs to no layer: add it to LAYERS in {__name__}",
         "split.ui.table imports split.app.session (line 1): split.ui may import only "
-        "split.bots, split.engine, split.i18n, split.resources, split.ui",
+        "split.bots, split.cliargs, split.engine, split.i18n, split.resources, split.ui",
     ]
 
 

@@ -6,19 +6,21 @@ crash tests prove that a killed game resumes exactly at its last completed actio
 
 from __future__ import annotations
 
-import argparse
 import json
+import sys
 import time
+
+from split.cliargs import SEED, Parser, real
 
 from .session import Session, load_session, save_path
 from .settings import SEAT_KINDS, SeatChoice
 
 
 def cli(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="split autoplay", description=__doc__)
+    p = Parser(prog="split autoplay", description=__doc__)
     p.add_argument("--bots", default="normal,normal,normal", help="comma-separated strengths")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--delay-ms", type=float, default=0.0, help="pause after every action")
+    p.add_argument("--seed", type=SEED, default=1)
+    p.add_argument("--delay-ms", type=real(0, 60000), default=0.0, help="pause after every action")
     args = p.parse_args(argv)
     kinds = [k.strip() for k in args.bots.split(",")]
     bad = [k for k in kinds if k not in SEAT_KINDS or k == "human"]
@@ -28,12 +30,20 @@ def cli(argv: list[str]) -> int:
     if loaded.problem:
         print(loaded.problem)
     session = loaded.value
+    if session is not None and session.humans():
+        p.error("the saved game has a human seat: autoplay plays games of bots only")
     if session is None:
         seats = tuple(SeatChoice(f"Bot {i + 1}", k) for i, k in enumerate(kinds))
         session = Session.new(seats, seed=args.seed, path=save_path())
-    while not session.state.is_over:
-        session.apply(session.bot_action())
-        if args.delay_ms:
-            time.sleep(args.delay_ms / 1000)
+    try:
+        while not session.state.is_over:
+            session.apply(session.bot_action())
+            if args.delay_ms:
+                time.sleep(args.delay_ms / 1000)
+    except OSError as err:
+        print(
+            f"split autoplay: the game could not be saved: {err.strerror or err}", file=sys.stderr
+        )
+        return 1
     print(json.dumps({"actions": len(session.game.actions), "scores": session.state.scores()}))
     return 0

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import subprocess
@@ -17,6 +16,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from split.cliargs import Parser, existing_file, real, whole
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -36,9 +37,9 @@ def _game_command(exe: str | None) -> tuple[list[str], dict[str, str]]:
 
 
 def _idle(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="split bench idle")
-    p.add_argument("--exe", help="the built executable (default: this Python, from source)")
-    p.add_argument("--seconds", type=float, default=10.0)
+    p = Parser(prog="split bench idle")
+    p.add_argument("--exe", type=existing_file, help="the built executable (default: this Python)")
+    p.add_argument("--seconds", type=real(0, 3600, True), default=10.0)
     args = p.parse_args(argv)
     cmd, env = _game_command(args.exe)
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -58,9 +59,9 @@ def _idle(argv: list[str]) -> int:
 
 
 def _start(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="split bench start")
-    p.add_argument("--exe", help="the built executable (default: this Python, from source)")
-    p.add_argument("--runs", type=int, default=5)
+    p = Parser(prog="split bench start")
+    p.add_argument("--exe", type=existing_file, help="the built executable (default: this Python)")
+    p.add_argument("--runs", type=whole(1, 1000), default=5)
     args = p.parse_args(argv)
     cmd, env = _game_command(args.exe)
     times = []
@@ -76,7 +77,7 @@ def _start(argv: list[str]) -> int:
 
 
 def cli(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="split bench", description=__doc__)
+    p = Parser(prog="split bench", description=__doc__)
     p.add_argument("what", choices=["render", "engine", "start", "idle"])
     args, rest = p.parse_known_args(argv)
     if args.what == "render":

@@ -7,12 +7,13 @@ the game pays for none of them.
 
 from __future__ import annotations
 
-import argparse
 import sys
+
+from split.cliargs import Parser
 
 
 def _scenario(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="split scenario", description="Play a scenario file.")
+    p = Parser(prog="split scenario", description="Play a scenario file.")
     p.add_argument("file")
     p.add_argument("--trace", action="store_true", help="print the state after every action")
     args = p.parse_args(argv)

@@ -28,28 +28,20 @@ if TYPE_CHECKING:  # pygame and the ui load only when the game starts
     from split.ui.loop import App
 
 from split.app.desktop import set_platform_hints
+from split.cliargs import SEED, Parser, window_size
 
 SELFTEST_LIMIT_S = 50.0
 
 
-def _size(text: str) -> tuple[int, int]:
-    """``--size WIDTHxHEIGHT`` as a pair of numbers."""
-    w, sep, h = text.lower().partition("x")
-    try:
-        if not sep:
-            raise ValueError
-        return int(w), int(h)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1280x720") from None
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The game's command line (``sys.argv`` when ``argv`` is None)."""
-    p = argparse.ArgumentParser(prog="split", description="Split, the half-card game")
+    p = Parser(prog="split", description="Split, the half-card game")
     p.add_argument("--selftest", action="store_true", help="check the install and exit")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
-    p.add_argument("--seed", type=int, default=None, help="seed of the next new game")
+    p.add_argument(
+        "--size", type=window_size, default=(1280, 720), help="window size, e.g. 1280x720"
+    )
+    p.add_argument("--seed", type=SEED, default=None, help="seed of the next new game")
     p.add_argument(
         "--first-frame",
         action="store_true",

@@ -12,7 +12,6 @@ cover those asks. A bot that returns an action not in the legal list is counted 
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -22,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from split.cliargs import COUNT, MAX_COUNT, SEED, Parser, real, whole
 from split.engine.setup import GameConfig
 from split.engine.state import GameState
 from split.engine.view import PlayerView
@@ -216,18 +216,22 @@ def _table(summary: dict[str, Any]) -> str:
 
 
 def cli(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="split sim", description="Bots play each other.")
-    p.add_argument("--players", type=int, default=None, help="2 to 6 (default: len(--bots))")
+    p = Parser(prog="split sim", description="Bots play each other.")
+    p.add_argument(
+        "--players", type=whole(2, 6), default=None, help="2 to 6 (default: len(--bots))"
+    )
     p.add_argument(
         "--bots",
         default="random",
         help=f"comma-separated, one per seat or one for all ({', '.join(BOT_NAMES)})",
     )
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--hard-playouts", type=int, default=None, help="hard's playout budget")
-    p.add_argument("--hard-max-ms", type=float, default=None, help="hard's wall-clock cap")
+    p.add_argument("--games", type=whole(0, MAX_COUNT), default=100)
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--jobs", type=whole(1, 256), default=1, help="worker processes (default 1)")
+    p.add_argument("--hard-playouts", type=COUNT, default=None, help="hard's playout budget")
+    p.add_argument(
+        "--hard-max-ms", type=real(0, 60000, True), default=None, help="hard's wall-clock cap"
+    )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = p.parse_args(argv)
     names = [b.strip().lower() for b in args.bots.split(",") if b.strip()]

@@ -123,7 +123,7 @@ _NEXT_ROUND = Action(NEXT_ROUND)
 
 
 def _index(text: str, what: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # NOTATION's numbers: ASCII digits only
         raise ValueError(f"{text!r} is not a {what} number")
     return int(text)
 

@@ -72,7 +72,8 @@ def card_label(card: Card) -> str:
 
 def parse_card(text: str) -> Card:
     """Parse a card like ``7h`` or ``10S`` (case-insensitive); ValueError if it is not one."""
-    card = _BY_NAME.get(text.strip().upper()) if isinstance(text, str) else None
+    ok = isinstance(text, str) and text.isascii()  # "7ſ".upper() is "7S": not a card
+    card = _BY_NAME.get(text.strip().upper()) if ok else None
     if card is None:
         raise ValueError(f"{text!r} is not a card (rank A,2-10,J,Q,K then suit C,D,H,S)")
     return card

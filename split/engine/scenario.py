@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 import sys
 from typing import TextIO
 
@@ -15,6 +18,21 @@ def _dump(obj: object, out: TextIO) -> None:
     out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
+MAX_SCENARIO_BYTES = 4 << 20  # 4 MiB: a full game's record is a few kilobytes
+
+
+def _read(path: str) -> bytes:
+    """The bytes of the scenario file: a regular file (a FIFO or a device is refused
+    before it is opened, so nothing blocks), at most :data:`MAX_SCENARIO_BYTES`."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError(errno.EINVAL, "not a regular file")
+    with open(path, "rb") as f:
+        raw = f.read(MAX_SCENARIO_BYTES + 1)
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise OSError(errno.EFBIG, f"larger than {MAX_SCENARIO_BYTES >> 20} MiB")
+    return raw
+
+
 def run(path: str, trace: bool = False, out: TextIO | None = None) -> int:
     """Play the scenario at ``path``; print the final state (or each, with ``trace``).
 
@@ -22,8 +40,7 @@ def run(path: str, trace: bool = False, out: TextIO | None = None) -> int:
     """
     out = sys.stdout if out is None else out
     try:
-        with open(path, encoding="utf-8") as f:
-            obj = json.load(f)
+        obj = json.loads(_read(path).decode("utf-8"))
         config = parse_config(obj)
         actions = parse_actions(obj)
         state = GameState.new(config)

@@ -133,7 +133,9 @@ def check_setup(setup: Setup, players: int) -> None:
     over = [card_str(c) for c, k in sorted(counts.items()) if k > COPIES]
     if over:
         raise SetupError(f"more than two copies of: {', '.join(over)}")
-    if len(listed) >= DECK_SIZE:
+    # the draw pile is the listed `draw` cards with every unlisted card under them: it is
+    # empty only when nothing at all is left for it (NOTATION.md)
+    if len(listed) - len(setup.draw) >= DECK_SIZE:
         raise SetupError("the setup leaves the draw pile empty")
 
 

@@ -19,6 +19,8 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
+from split.cliargs import COUNT, SEED, Parser, window_size
+
 if TYPE_CHECKING:
     from split.engine import Game
 
@@ -131,14 +133,15 @@ def _first_frame_child() -> None:
 
 def render_bench(args: argparse.Namespace) -> int:
     """The bench: prints a line per figure (or JSON with ``--json``); 0 if targets are met."""
-    result = measure(args.frames, tuple(int(x) for x in args.size.split("x")), args.seed)
+    result = measure(args.frames, args.size, args.seed)
     result["first_frame_s"] = round(first_frame(), 3)
     ok = result["median_ms"] <= 4 and result["p99_ms"] <= 10 and result["first_frame_s"] <= 1
     result["targets_met"] = ok
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"render bench: six players, {args.size}, {result['frames']} frames")
+        size = "x".join(map(str, args.size))
+        print(f"render bench: six players, {size}, {result['frames']} frames")
         print(f"  median frame   {result['median_ms']:.2f} ms   (target <= 4)")
         print(f"  p99 frame      {result['p99_ms']:.2f} ms   (target <= 10)")
         print(f"  worst frame    {result['max_ms']:.2f} ms")
@@ -148,10 +151,10 @@ def render_bench(args: argparse.Namespace) -> int:
 
 
 def cli(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="split bench render", description=__doc__)
-    p.add_argument("--frames", type=int, default=600)
-    p.add_argument("--size", default="1920x1080")
-    p.add_argument("--seed", type=int, default=3)
+    p = Parser(prog="split bench render", description=__doc__)
+    p.add_argument("--frames", type=COUNT, default=600)
+    p.add_argument("--size", type=window_size, default=(1920, 1080), help="e.g. 1920x1080")
+    p.add_argument("--seed", type=SEED, default=3)
     p.add_argument("--json", action="store_true")
     return render_bench(p.parse_args(sys.argv[1:] if argv is None else argv))
 

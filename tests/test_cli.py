@@ -1,0 +1,200 @@
+"""Issue 12 items 8-10: every command-line error is one line and exit status 2; the
+scenario runner refuses hostile input cleanly; a laid-out draw list may hold the last
+cards (NOTATION.md, setups)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from split.engine.scenario import MAX_SCENARIO_BYTES, run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BAD = [
+    ["bench"],
+    ["bench", "nothing"],
+    ["bench", "render", "--size", "junk"],
+    ["bench", "render", "--size", "0x0"],
+    ["bench", "render", "--size", "99999x99999"],
+    ["bench", "render", "--frames", "0"],
+    ["bench", "render", "--frames", "-5"],
+    ["bench", "render", "--frames", "1e9"],
+    ["bench", "render", "--seed", "x"],
+    ["bench", "start", "--runs", "0"],
+    ["bench", "start", "--exe", "/nonexistent"],
+    ["bench", "idle", "--seconds", "0"],
+    ["bench", "idle", "--seconds", "-1"],
+    ["bench", "idle", "--seconds", "nan"],
+    ["bench", "idle", "--seconds", "inf"],
+    ["bench", "idle", "--exe", "/nonexistent"],
+    ["autoplay", "--delay-ms", "-1"],
+    ["autoplay", "--delay-ms", "nan"],
+    ["autoplay", "--bots", "human,random"],
+    ["autoplay", "--bots", "random"],
+    ["autoplay", "--seed", "1.5"],
+    ["sim", "--games", "-1"],
+    ["sim", "--games", "x"],
+    ["sim", "--players", "7"],
+    ["sim", "--players", "1"],
+    ["sim", "--bots", "nobody"],
+    ["sim", "--bots", "random,random", "--players", "3"],
+    ["sim", "--jobs", "0"],
+    ["sim", "--hard-playouts", "0"],
+    ["sim", "--hard-max-ms", "nan"],
+    ["sim", "--seed", "٣"],
+    ["scenario"],
+    ["scenario", "a.json", "b.json"],
+    ["--size", "junk"],
+    ["--size", "10x10"],
+    ["--seed", "nan"],
+    ["--no-such-option"],
+]
+
+
+def _split(args, env=None, timeout=60):
+    return subprocess.run(
+        [sys.executable, "-m", "split", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=timeout,
+    )
+
+
+@pytest.mark.parametrize("args", BAD, ids=" ".join)
+def test_a_bad_command_line_is_one_line_and_status_2(args, tmp_path):
+    env = {**os.environ, "SPLIT_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy"}
+    out = _split(args, env)
+    assert out.returncode == 2, out
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "error" in lines[0], out.stderr
+
+
+def test_autoplay_on_a_saved_game_with_a_human_seat_says_so(tmp_path):
+    """Before: a traceback (a bot asked to play a human's seat)."""
+    from split.app.session import Session
+    from split.app.settings import SeatChoice
+
+    seats = (SeatChoice("You", "human"), SeatChoice("Ada", "random"))
+    Session.new(seats, seed=2, dealer=0, path=tmp_path / "autosave.json")
+    out = _split(["autoplay"], {**os.environ, "SPLIT_DATA_DIR": str(tmp_path)})
+    assert out.returncode == 2 and "human seat" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------------- the scenario runner
+
+
+def _run(path) -> tuple[int, dict]:
+    buf = io.StringIO()
+    code = run(str(path), out=buf)
+    return code, json.loads(buf.getvalue().strip().splitlines()[-1])
+
+
+def test_a_fifo_with_no_writer_is_refused_at_once(tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    fifo = tmp_path / "scenario.json"
+    os.mkfifo(fifo)
+    out = _split(["scenario", str(fifo)], timeout=30)  # before: hung for ever
+    assert out.returncode == 2
+    assert "not a regular file" in json.loads(out.stdout)["error"]
+
+
+def test_a_device_is_refused_not_read_without_end(tmp_path):
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    code, err = _run("/dev/zero")  # before: read until MemoryError
+    assert code == 2 and "not a regular file" in err["error"]
+
+
+def test_a_file_over_the_size_cap_is_refused(tmp_path):
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_SCENARIO_BYTES + 1))
+    code, err = _run(big)
+    assert code == 2 and "larger than" in err["error"]
+
+
+@pytest.mark.parametrize("number", ["٠", "۰", "０", "²"])
+def test_numbers_are_ascii_digits_only(tmp_path, number):
+    """NOTATION: ``take N`` with N in ASCII digits (before: Arabic-Indic, Persian and
+    full-width digits were taken as 0)."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"players": 2, "seed": 1, "actions": [f"take {number}"]}))
+    code, err = _run(path)
+    assert code == 2 and err["action"] == 0
+
+
+def test_cards_are_ascii_only(tmp_path):
+    """ "7ſ" upper-cases to "7S" but is not a card of the notation."""
+    from split.engine.cards import parse_card
+
+    with pytest.raises(ValueError):
+        parse_card("7\u017f")
+    assert parse_card("7s") == parse_card("7S")
+
+
+def test_hostile_scenario_files_end_in_a_clean_error(tmp_path):
+    """600 seeded hostile files (binary junk, cut JSON, deep nesting, wrong types,
+    huge numbers, strange cards): each ends in status 0 or 2 with a JSON line,
+    never an exception."""
+    rng = random.Random(12)
+    good = json.dumps({"players": 3, "seed": 4, "actions": ["draw", "discard 7H"]})
+    makers = [
+        lambda: bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))),
+        lambda: good[: rng.randrange(len(good))].encode(),
+        lambda: ("[" * rng.randrange(1, 50000)).encode(),
+        lambda: json.dumps({"players": rng.choice([None, "3", 3.5, -1, 10**30, []])}).encode(),
+        lambda: json.dumps(
+            {"players": 2, "rounds": [{"hands": [["7ſ"], ["9" * rng.randrange(1, 99)]]}]}
+        ).encode(),
+        lambda: json.dumps(
+            {"players": 2, "actions": [rng.choice(["take ٣", "draw", "penalize 9", "x" * 999])]}
+        ).encode(),
+        lambda: ("9" * rng.randrange(4000, 6000)).encode(),
+    ]
+    for i in range(600):
+        path = tmp_path / f"h{i}.json"
+        path.write_bytes(rng.choice(makers)())
+        code, last = _run(path)
+        assert code in (0, 2)
+        assert code == 0 or "error" in last
+
+
+# ---------------------------------------------------------------------- item 10
+
+
+def test_a_laid_out_draw_list_may_hold_the_last_cards(tmp_path):
+    """NOTATION.md (setups): the `draw` cards are the top of the draw pile and the pile
+    is empty only when nothing at all is left for it. Hands of 101 cards, a discard and
+    a draw list of the last 2 cards is a round whose pile holds 2 cards (before:
+    refused as "the setup leaves the draw pile empty")."""
+    from split.engine.cards import RANKS, SUITS
+
+    cards = [f"{r}{s}" for r in RANKS for s in SUITS] * 2
+    hands = [cards[:51], cards[51:101]]
+    obj = {
+        "players": 2,
+        "rounds": [{"hands": hands, "discard": [cards[101]], "draw": cards[102:]}],
+        "actions": ["draw"],
+    }
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(obj))
+    code, state = _run(path)
+    assert code == 0, state
+    assert state["draw_pile"] == 1
+    # and with nothing left for the pile, it is refused
+    obj["rounds"][0] = {"hands": [cards[:52], cards[52:103]], "discard": [cards[103]]}
+    path.write_text(json.dumps(obj))
+    code, err = _run(path)
+    assert code == 2 and "draw pile empty" in err["error"]
