@@ -123,3 +123,23 @@ def test_a_saved_game_is_not_replaced_without_asking(data):
     click_button(app, "yes")
     assert type(app.scene).__name__ == "GameTable"
     assert (data / "autosave.json").read_bytes() != saved
+
+
+def test_the_language_button_stays_under_the_pointer_into_persian(data):
+    """Issue 13: in Settings the language button jumped to the other half of the window
+    when Persian became active (the screen mirrors); now it stays where it was
+    clicked, so clicking on through the languages needs no aiming."""
+    from split import i18n
+
+    app, ctx = start()
+    click_button(app, "settings")
+    spot = button(app, "language").rect.center
+    try:
+        for _i in range(8):
+            click_at(app, spot)
+            assert button(app, "language").rect.collidepoint(spot)
+            if i18n.current_language() == "fa":
+                break
+        assert i18n.current_language() == "fa"
+    finally:
+        i18n.set_language("en")

@@ -14,7 +14,7 @@ from split import i18n
 from split.engine.cards import RANKS
 from split.engine.sheet import negative_value, row_value, sheet_score
 
-from . import widgets
+from . import typeset, widgets
 from .typeset import _
 
 ROW_BOXES = 7  # the 0 box and six more: every row shows at least these
@@ -223,20 +223,52 @@ def reference_texts() -> list[tuple[str, str]]:
     ]
 
 
+REFERENCE_SUITS = ("\u2665", "\u2660", "\u2666", "\u2663")  # one suit per card
+
+
 def draw_reference(surface: pygame.Surface, area: pygame.Rect) -> None:
     """The four reference cards in a row (2 x 2 when narrow), in reading order: the first
-    on the right in right-to-left languages, each card's text from its reading side."""
+    on the right in right-to-left languages. Each is drawn as a card of the box: a
+    rounded card with a printed frame, its suit in two corners, a title band and its
+    text from the reading side."""
     cols = 4 if area.width > 1100 else 2
     rows = 4 // cols
     w, h = area.width // cols, area.height // rows
-    fs = max(12, min(w // 26, h // 15))
-    for i, (title, body) in enumerate(reference_texts()):
+    card_h = min(h - 12, int((w - 12) * 1.45))  # a card's shape, not a column's
+    texts = reference_texts()
+    fs = max(12, min(w // 16, card_h // 12))
+    while fs > 10 and any(  # one size for the four, the largest that fits them all
+        len(typeset.wrap(body, fs, w - 12 - fs - 20)) * int(fs * 1.3) > card_h - fs * 6
+        for _t, body in texts
+    ):
+        fs -= 1
+    for i, (title, body) in enumerate(texts):
         r = widgets.mirror(
             pygame.Rect(
-                area.left + (i % cols) * w + 6, area.top + (i // cols) * h + 6, w - 12, h - 12
+                area.left + (i % cols) * w + 6,
+                area.top + (i // cols) * h + 6 + (h - 12 - card_h) // 2,
+                w - 12,
+                card_h,
             ),
             area,
         )
-        widgets.panel(surface, r, (245, 240, 222, 255), 12)
-        widgets.line(surface, title, r, r.top + 10, fs + 4, (120, 30, 30), True, pad=12)
-        widgets.paragraph(surface, body, r.inflate(-24, -24).move(0, fs + 12), fs, (25, 25, 25))
+        ink = (170, 30, 40) if i % 2 == 0 else (25, 25, 35)
+        shadow = r.move(3, 5)
+        widgets.panel(surface, shadow, (0, 0, 0, 90), 14)
+        pygame.draw.rect(surface, (250, 247, 236), r, border_radius=14)
+        pygame.draw.rect(surface, (120, 110, 95), r, 1, border_radius=14)
+        frame = r.inflate(-fs, -fs)
+        pygame.draw.rect(surface, ink, frame, 2, border_radius=10)
+        band = pygame.Rect(frame.left + 2, frame.top + 2, frame.width - 4, int(fs * 2.4))
+        pygame.draw.rect(surface, ink, band, border_top_left_radius=9, border_top_right_radius=9)
+        widgets.line(surface, title, band, band.top + fs // 2, fs + 4, (255, 250, 235), True, 12)
+        suit = REFERENCE_SUITS[i]
+        for corner in (
+            (frame.left + fs, frame.bottom - fs),
+            (frame.right - fs, frame.bottom - fs),
+        ):
+            mark = typeset.symbol(suit, int(fs * 1.3), ink)
+            surface.blit(mark, mark.get_rect(center=corner))
+        text = pygame.Rect(frame.left + 10, band.bottom + fs // 2, frame.width - 20, 0)
+        text.height = frame.bottom - fs * 2 - text.top
+        widgets.paragraph(surface, body, text, fs, (25, 25, 25))

@@ -8,6 +8,7 @@ from split import i18n
 from split.i18n import _
 
 from .. import widgets
+from ..backdrop import backdrop
 from .options import OPTIONS, kind_label, value_label
 from .scene import MenuScene
 from .setup import SeatsEditor
@@ -67,8 +68,10 @@ class SettingsScene(MenuScene):
         fs = self.fs()
         rh = int(fs * 2.0)
         gap = int(rh * 1.2)
-        x = W // 2 + fs
         w = max(220, W // 4)
+        # the controls in the middle of the window: switching to a right-to-left language
+        # mirrors the screen without moving the button under the pointer (issue 13)
+        x = (W - w) // 2
         top = int(fs * 4.5)
         window = pygame.Rect(0, 0, W, H)
         self.buttons = []
@@ -84,7 +87,7 @@ class SettingsScene(MenuScene):
         self.buttons.append(widgets.Button("back", _("Back"), back))
 
     def render(self, surface: pygame.Surface) -> None:
-        surface.fill((14, 44, 36))
+        backdrop(surface)
         self.draw_title(surface)
         fs = self.fs()
         names = [*self.names(), ("seats", _("Default players"))]
@@ -97,7 +100,7 @@ class SettingsScene(MenuScene):
                 (b.rect.right + fs * 2 if rtl else b.rect.left - fs * 2, b.rect.centery),
                 fs,
                 widgets.INK,
-                width=self.size[0] // 2 - fs * 4,
+                width=(self.size[0] - b.rect.width) // 2 - fs * 3,
                 anchor="midleft" if rtl else "midright",
             )
         seats = i18n.join_words(
