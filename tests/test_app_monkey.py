@@ -135,6 +135,13 @@ def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
     for phase in PHASES:
         _goto(app, ctx, phase)
         for i in range(per_phase):
+            buttons = getattr(app.scene, "buttons", None)
+            if buttons and isinstance(buttons, list) and rng.random() < 0.2:
+                # an aimed click: the monkey presses real buttons too, so it adds,
+                # removes and renames seats while typing (issue 12 item 7)
+                pos = rng.choice(buttons).rect.center
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
             pygame.event.post(_random_event(rng, app.size))
             sent += 1
             if i % 8 == 7:
