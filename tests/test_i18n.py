@@ -507,3 +507,26 @@ def test_persian_percent_sign_is_arabic_percent():
 
     assert localize_digits("80%", "fa") == "۸۰٪"
     assert localize_digits("80%", "en") == "80%"
+
+
+def test_indonesian_speaks_to_the_player_as_anda():
+    """Issue 16: the box speaks to the player as "Anda" throughout (48 times, never
+    "kamu"): so does every Indonesian message, possessives included ("tangan Anda",
+    not "tanganmu")."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parent.parent
+    with open(root / "assets/locale/id/LC_MESSAGES/split.po", "rb") as f:
+        catalog = read_po(f)
+    familiar = re.compile(r"\b(kamu|\w+mu)\b", re.IGNORECASE)
+    found = []
+    for m in catalog:
+        if not m.id:
+            continue
+        for text in [m.string] if isinstance(m.string, str) else m.string:
+            hits = [w for w in familiar.findall(text) if w.lower() not in ("ketemu", "temu")]
+            if hits:
+                found.append((m.id, hits))
+    assert found == []
