@@ -252,3 +252,33 @@ def test_wilson_interval():
     lo, hi = tournament.wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
     assert tournament.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_hint_to_take_counts_the_cards_above_with_plurals():
+    """Issue 16: "the 1 cards" is gone: one card above is "the card above it", in
+    every language through the catalog's plural forms."""
+    from split import i18n
+    from split.bots.hints import explain
+    from split.engine import Game
+    from split.engine.actions import parse_action
+    from split.engine.notation import parse_config
+    from split.engine.view import PlayerView
+
+    obj = {
+        "players": 2,
+        "dealer": 1,
+        "rounds": [
+            {"hands": [["7H", "2C", "9D"], ["3S", "4S"]], "discard": ["5C", "7S", "KD", "QD"]}
+        ],
+    }
+    state = Game(parse_config(obj)).state
+    view = PlayerView.of(state, 0)
+    one = explain(view, parse_action("take 2"))  # KD with QD above
+    two = explain(view, parse_action("take 1"))  # 7S with KD and QD above
+    assert "the card above it" in one and "1 cards" not in one
+    assert "the 2 cards above it" in two
+    try:
+        i18n.set_language("gl")
+        assert "a carta de enriba" in explain(view, parse_action("take 2"))
+    finally:
+        i18n.set_language("en")

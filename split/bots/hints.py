@@ -16,7 +16,7 @@ from split.engine.actions import Action, ActionKind
 from split.engine.cards import MATCH_TYPES, RANKS, MatchType, card_label
 from split.engine.state import GameState, Phase
 from split.engine.view import PlayerView
-from split.i18n import _, symbols
+from split.i18n import _, ngettext, symbols
 
 from .base import make_bot
 
@@ -97,9 +97,12 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
             return _("Take {card} from the discard row: you can play it right away.").format(
                 card=card
             )
-        return _(
-            "Take {card} and the {count} cards above it: you can play it, and the rest pay."
-        ).format(card=card, count=len(taken) - 1)
+        above = len(taken) - 1
+        return ngettext(
+            "Take {card} and the card above it: you can play it, and the other pays.",
+            "Take {card} and the {count} cards above it: you can play it, and the rest pay.",
+            above,
+        ).format(card=card, count=above)
     if kind == ActionKind.DRAW:
         if view.phase == Phase.STRONG_BONUS:
             if view.draw_pile <= 1:
