@@ -530,3 +530,19 @@ def test_indonesian_speaks_to_the_player_as_anda():
             if hits:
                 found.append((m.id, hits))
     assert found == []
+
+
+@pytest.mark.parametrize("rule", ["R2.2", "R6.1", "R6.3", "R8.3"])
+def test_the_rules_pages_state_what_box_texts_leave_out(rule):
+    """Issue 16: who deals first (R2.2), the perfect bonus is compulsory (R6.1), a weak
+    match's trade may give away the match just made (R6.3), who deals next (R8.3):
+    each is a sentence of a rules page, translated in every language."""
+    from split.ui.menu.rules_pages import PAGES, STATED
+
+    said = STATED[rule]
+    assert any(said in page.paragraphs for page in PAGES)
+    for lang in i18n.LANGUAGES:
+        text = i18n.catalog(lang).gettext(said)
+        assert text and (lang == "en" or text != said), (lang, rule)
+    words = {"R6.1": "must", "R6.3": "just made", "R8.3": "went out deals", "R2.2": "first"}
+    assert words[rule] in said

@@ -29,6 +29,23 @@ class RulesPage:
     picture: Picture | None = None
 
 
+# Rules a reader of the box may have read otherwise, stated in their own words
+R2_2 = N_(
+    "The players choose who deals first when they set up a game; if they do not, the "
+    "first dealer is drawn at random."
+)
+R6_1 = N_("Perfect: you must choose another player; they fill in one negative box.")
+R6_3 = N_(
+    "Weak: you may trade one of your matches, the one you just made included, for "
+    "another player's match of the same kind. You may also pass."
+)
+R8_3 = N_(
+    "The player who went out deals the next round. If the round ended on the draw pile, "
+    "the deal passes to the player after the last dealer."
+)
+STATED = {"R2.2": R2_2, "R6.1": R6_1, "R6.3": R6_3, "R8.3": R8_3}
+"""The rules each page states in its own sentence (tests check every language has them)."""
+
 PAGES: tuple[RulesPage, ...] = (
     RulesPage(
         N_("Half-cards"),
@@ -43,6 +60,7 @@ PAGES: tuple[RulesPage, ...] = (
                 "the discard row; the rest is the draw pile. The player after the dealer "
                 "begins, and play passes to the left. A game lasts three rounds."
             ),
+            R2_2,
         ),
         Picture((("7H",), ("7H",), ("QS",), ("AD",)), N_("Half-cards: two 7♥ halves, Q♠, A♦")),
     ),
@@ -101,12 +119,9 @@ PAGES: tuple[RulesPage, ...] = (
         N_("Bonuses"),
         (
             N_("Every match you make, by playing or upgrading, earns its bonus at once:"),
-            N_("Perfect: choose another player; they fill in one negative box."),
+            R6_1,
             N_("Strong: you may draw the top card of the draw pile."),
-            N_(
-                "Weak: you may trade one of your matches for another player's match of "
-                "the same kind. You may also pass."
-            ),
+            R6_3,
         ),
     ),
     RulesPage(
@@ -117,6 +132,7 @@ PAGES: tuple[RulesPage, ...] = (
                 "player who has not had a turn lays down every match they can make from "
                 "their hand, without upgrades or bonuses, before the round is scored."
             ),
+            R8_3,
         ),
     ),
     RulesPage(
