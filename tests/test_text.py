@@ -435,3 +435,26 @@ def test_labels_the_screens_fit_are_cut_between_clusters():
         assert shortened > 20
     finally:
         i18n.set_language("en")
+
+
+def test_persian_rules_keep_ranks_in_order_and_in_their_own_form():
+    """Issue 16: on the Persian scoring page "برای 10، J، Q و K" showed "۱۰، Q، J و K":
+    the bidi step made "J، Q" one left-to-right run (swapping them) and 10 became a
+    Persian digit. Each rank is now its own island: on screen, read from the right, the
+    ranks come 10, J, Q, K, and 10 keeps its ASCII digits."""
+    from split import i18n
+    from split.ui.menu.rules_pages import PAGES
+    from split.ui.text import visual_runs
+
+    scoring = next(p for p in PAGES if p.title == "Scoring")
+    said = scoring.paragraphs[1]
+    try:
+        i18n.set_language("fa")
+        text = i18n.localize_digits(i18n._(said))
+        part = text[text.index("\u0628\u0631\u0627\u06cc \u200f\u200e10") :]
+        part = part[: part.index("\u061b")]  # up to the Persian semicolon
+        runs = [r.text.strip("\u060c ") for r in visual_runs(part, "fa")]
+    finally:
+        i18n.set_language("en")
+    ranks = [r for r in runs if r in ("10", "J", "Q", "K")]
+    assert ranks == ["K", "Q", "J", "10"], runs  # left to right on screen
