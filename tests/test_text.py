@@ -458,3 +458,21 @@ def test_persian_rules_keep_ranks_in_order_and_in_their_own_form():
         i18n.set_language("en")
     ranks = [r for r in runs if r in ("10", "J", "Q", "K")]
     assert ranks == ["K", "Q", "J", "10"], runs  # left to right on screen
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_match_is_never_broken_over_two_lines(lang):
+    """Issue 16: log wrapping split a pair ("K♦ / K♦."): the two cards of a match stay
+    on one line, in both reading directions."""
+    from split import i18n
+    from split.ui.text import text_size, wrap_text
+
+    try:
+        i18n.set_language(lang)
+        line = i18n.localize_digits("Ada played a weak match: K\u2666 K\u2663.")
+        for width in range(60, text_size(line, 14, lang=lang)[0] + 10, 7):
+            lines = wrap_text(line, width, 14, lang)
+            cards = [ln for ln in lines if "K\u2666" in ln]
+            assert cards and "K\u2663" in cards[0], (width, lines)
+    finally:
+        i18n.set_language("en")

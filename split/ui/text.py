@@ -14,6 +14,7 @@ Sizes are pygame point sizes (pixels at 72 dpi). Surfaces come back with per-pix
 
 from __future__ import annotations
 
+import re
 import struct
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -420,6 +421,27 @@ def _split_long_word(word: str, width: int, size: int, bold: bool, lang: str) ->
     return pieces
 
 
+_CARD = re.compile("^[\u200e\u200f(]*(10|[2-9AJQK])[\u2660\u2665\u2666\u2663][\u200e\u200f]*")
+
+
+def _cards_together(words: list[str]) -> list[str]:
+    """The words of a line with a pair of cards (``K♦ K♦.``, a match) kept as one, so
+    the log never breaks a match over two lines."""
+    out: list[str] = []
+    for word in words:
+        prev = out[-1] if out else ""
+        if (
+            prev
+            and _CARD.match(prev)
+            and _CARD.match(prev).end() == len(prev)
+            and _CARD.match(word)
+        ):
+            out[-1] = f"{prev} {word}"
+        else:
+            out.append(word)
+    return out
+
+
 def wrap_text(
     text: str, width: int, size: int, lang: str | None = None, bold: bool = False
 ) -> list[str]:
@@ -432,7 +454,7 @@ def wrap_text(
     lang = lang or i18n.current_language()
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split()
+        words = _cards_together(paragraph.split())
         if not words:
             lines.append("")
             continue
