@@ -7,7 +7,7 @@ For each window size (1280x720, 1920x1080), in English and Persian, it writes
 ``docs/screens/<W>x<H>/<lang>-<screen>.jpg``: the main menu, new game, the table with
 2, 4 and 6 seats (after three of your moves), the round summary, the final results,
 statistics, about, the first rules page, and the tutorial. Every language at 1280x720
-gets ``docs/screens/<lang>-table.png`` and ``<lang>-rules.png`` (the README's).
+gets ``docs/screens/<lang>-table.jpg`` and ``<lang>-rules.jpg`` (the README's).
 Headless (SDL's dummy driver); the pictures are the real app screen, fixed by seeds.
 JPEG keeps the felt's grain from weighing megabytes per picture.
 """
@@ -109,7 +109,7 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
     app.push(RulesScene(ctx, 0))
     take("rules")
     if readme:
-        shoot(app, OUT / f"{lang}-rules.png")
+        shoot(app, OUT / f"{lang}-rules.jpg")
     to_menu(app)
     app.push(AboutScene(ctx))
     take("about")
@@ -123,7 +123,7 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
             to_menu(app)
         take(f"table-{players}")
         if readme and players == 4:
-            shoot(app, OUT / f"{lang}-table.png")
+            shoot(app, OUT / f"{lang}-table.jpg")
         if players != 4:
             to_menu(app)
     # the four-player game goes on to the end of a round, then of the game
@@ -143,12 +143,12 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
     tutorial.finish_animations()
     app.run_frames(10)
     take("tutorial")
-    pygame.quit()
+    app.running = False  # the next language starts a new app on the same display
     return done
 
 
 def readme_only(size: tuple[int, int], lang: str) -> None:
-    """``<lang>-rules.png`` and ``<lang>-table.png`` for the README."""
+    """``<lang>-rules.jpg`` and ``<lang>-table.jpg`` for the README."""
     from split.app.main import create_app
     from split.ui.menu.rules import RulesScene
 
@@ -156,12 +156,12 @@ def readme_only(size: tuple[int, int], lang: str) -> None:
     app, ctx = create_app(size, seed=1, sound=False)
     ctx.change(language=lang, speed="instant")
     app.push(RulesScene(ctx, 0))
-    shoot(app, OUT / f"{lang}-rules.png")
+    shoot(app, OUT / f"{lang}-rules.jpg")
     to_menu(app)
     table = new_table(app, ctx, 4, 3)
     play_a_while(app, table, HUMAN_TURNS)
-    shoot(app, OUT / f"{lang}-table.png")
-    pygame.quit()
+    shoot(app, OUT / f"{lang}-table.jpg")
+    app.running = False  # the next language starts a new app on the same display
 
 
 def _tutorial(ctx):
