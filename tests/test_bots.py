@@ -55,10 +55,18 @@ def test_make_bot_names_and_errors():
         make_bot("grandmaster", 1)
 
 
-def test_decision_seed_is_the_games_formula_and_a_31_bit_seed():
+def test_decision_seed_is_a_keyed_hash_and_a_31_bit_seed():
+    """One formula for every bot seed (issue 11), a keyed BLAKE2b hash (issue 17)."""
+    import hashlib
+
+    from split.bots.base import SEED_KEY
+
     for game_seed, seat, move in [(0, 0, 0), (7, 1, 20), (2**40, 5, 999), (-3, 2, 1)]:
         seed = decision_seed(game_seed, seat, move)
-        assert seed == hash((game_seed, seat, move)) & 0x7FFFFFFF
+        digest = hashlib.blake2b(
+            f"{game_seed}:{seat}:{move}".encode(), key=SEED_KEY, digest_size=8
+        ).digest()
+        assert seed == int.from_bytes(digest, "big") & 0x7FFFFFFF
         assert 0 <= seed < 2**31
     seeds = {decision_seed(g, s, m) for g in range(3) for s in range(3) for m in range(3)}
     assert len(seeds) == 27  # game, seat and move each change it

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -50,16 +51,22 @@ class RandomBot:
         return legal[int(self.rng.random() * len(legal))]
 
 
+SEED_KEY = b"split-desktop/bot-seeds/1"  # keys the hash: seeds are not a formula of the deal
+
+
 def decision_seed(game_seed: int, seat: int, move: int) -> int:
     """The seed of the bot that makes move number ``move`` (actions played so far) for
     ``seat`` in the game seeded ``game_seed``: a resumed or replayed game asks each bot
-    again with the same seed, so it makes the same choice.
+    again with the same seed, so it makes the same choice. The seed is a keyed BLAKE2b
+    hash, so a bot that looked at its own seed learns nothing it could turn back into
+    the deal (issue 17: ``deal_seed * 7919 + slot`` could be inverted at once).
 
     >>> decision_seed(7, 1, 20) == decision_seed(7, 1, 20)
     True
     """
-    # A tuple of ints hashes the same in every run (only str and bytes hashing is salted).
-    return hash((game_seed, seat, move)) & 0x7FFFFFFF
+    text = f"{game_seed}:{seat}:{move}".encode()
+    digest = hashlib.blake2b(text, key=SEED_KEY, digest_size=8).digest()
+    return int.from_bytes(digest, "big") & 0x7FFFFFFF
 
 
 def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:

@@ -23,11 +23,22 @@ from collections.abc import Sequence
 from split.engine.actions import Action, ActionKind
 from split.engine.cards import MATCH_TYPES, MatchType, upgrades
 from split.engine.sheet import negative_step
+from split.engine.state import Phase
 
 from .knowledge import BASE, RANK_COUNT, Knowledge
 
 PERFECT, STRONG, WEAK = MatchType.PERFECT, MatchType.STRONG, MatchType.WEAK
 PAIR_SHARE = 0.85  # a pair in hand is nearly a match already
+
+
+def can_go_out(hand: Sequence[int]) -> bool:
+    """Whether ``hand`` can be played down to one card and that card discarded this turn
+    (R4.4): every rank pairs up but exactly one card (matches never need another's
+    card; R5.4 keeps the last card for the discard)."""
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+    return sum(n % 2 for n in counts.values()) == 1
 
 
 class Evaluator:
@@ -203,7 +214,13 @@ class Evaluator:
             s = (self.me + step) % k.n
             near = 1.0 if step == 1 else 0.5
             w = max(k.weights[s], 0.3)
-            if card in view.known[s] or any(c >> 2 == rank for c in view.known[s]):
+            if card in view.known[s]:
+                # they hold this very card: a perfect match for them and a negative box
+                # for someone, likely me (issue 17, item 4)
+                mine = negative_step(view.negatives[self.me] + 1)
+                d += near * (max(w, 0.5) * (k.gain(s, rank) + 4) + mine)
+                continue
+            if any(c >> 2 == rank for c in view.known[s]):
                 d += near * w * 0.8 * k.gain(s, rank)
                 continue
             p1 = k.unseen_rank[rank] / k.unseen_total
@@ -280,12 +297,18 @@ class Evaluator:
                 return self.end_now_value()
             return self.draw_ev()
         if kind == ActionKind.PASS:
+            if view.phase == Phase.STRONG_BONUS and can_go_out(view.hand):
+                # R4.4: pass, match every pair, discard the last card: the round ends
+                # now, and a bonus card would only spoil the hand (issue 17, item 3)
+                return self.going_out(1)
             return 0.0
         if kind == ActionKind.PENALIZE:
+            # R6.1: the box goes to the player most likely to beat me, the leader, not
+            # to whoever's next box costs most (issue 17, item 5); the cost breaks ties
             s = action.a
             k = self.k
             step = negative_step(view.negatives[s] + view.hand_sizes[s] + 1)
-            return k.weights[s] * step + 1e-3 * k.projected[s]
+            return k.projected[s] + 0.25 * step
         if kind == ActionKind.TRADE:
             mine = view.matches[self.me][action.a]
             theirs = view.matches[action.b][action.c]

@@ -26,7 +26,7 @@ from split.engine.setup import GameConfig
 from split.engine.state import GameState
 from split.engine.view import PlayerView
 
-from .base import BOT_NAMES, make_bot
+from .base import BOT_NAMES, decision_seed, make_bot
 
 
 @dataclass
@@ -58,7 +58,7 @@ def play_game(
     for slot in range(n):
         slot_of_seat[(slot + game) % n] = slot
     bots = [
-        make_bot(name, seed=(deal_seed * 7919 + slot) & 0x7FFFFFFF, **options.get(name, {}))
+        make_bot(name, seed=decision_seed(deal_seed, slot, -1), **options.get(name, {}))
         for slot, name in enumerate(names)
     ]
     seat_bot = [bots[slot_of_seat[seat]] for seat in range(n)]

@@ -1,0 +1,132 @@
+"""Positions a good player never gets wrong (issue 17), as laid-out setups: each test
+plays the setup to the position with the engine, then asks `normal` (which `hard`
+builds on) for its choice."""
+
+from __future__ import annotations
+
+from split.bots import decision_seed, make_bot
+from split.bots.normal import NormalBot, can_go_out
+from split.engine import Game
+from split.engine.actions import parse_action
+from split.engine.cards import parse_card
+from split.engine.notation import parse_config
+from split.engine.view import PlayerView
+
+
+def position(setup: dict, actions: list[str], players: int = 2) -> Game:
+    obj = {"players": players, "dealer": players - 1, "seed": 5, "rounds": [setup]}
+    game = Game(parse_config(obj))
+    for text in actions:
+        game.apply(parse_action(text))
+    return game
+
+
+def choice(game: Game, bot: str = "normal") -> str:
+    s = game.state
+    legal = s.legal_actions()
+    b = make_bot(bot, seed=1) if bot != "normal" else NormalBot(1)
+    return str(b.choose(PlayerView.of(s, s.current), legal))
+
+
+def test_can_go_out_counts_the_cards_left_unpaired():
+    hand = [parse_card(c) for c in ("4C", "4C", "7D", "9D", "9H")]
+    assert can_go_out(hand)
+    assert can_go_out([parse_card("7D")])
+    assert not can_go_out([parse_card(c) for c in ("4C", "7D", "9D")])
+    assert not can_go_out([parse_card(c) for c in ("4C", "4D")])
+
+
+def test_it_goes_out_instead_of_drawing_the_strong_bonus():
+    """Item 3 (R4.4, R6.2): in the strong-bonus step with 4♣ 4♣ 7♦ 9♦ 9♥ in hand, pass,
+    match both pairs and discard 7♦: out. Drawing the bonus only spoils the hand."""
+    game = position(
+        {
+            "hands": [["5H", "5D", "4C", "4C", "9D", "9H"], ["2S", "3S", "6S", "8S", "KS"]],
+            "discard": ["QC"],
+            "draw": ["7D", "JS"],
+        },
+        ["draw", "match 5D 5H"],  # 7D drawn; a strong match: its bonus step
+    )
+    assert game.state.phase == "strong-bonus"
+    assert choice(game) == "pass"
+
+
+def test_with_one_card_left_it_passes_the_bonus_and_goes_out():
+    """Item 3: a single card in hand in the strong-bonus step: pass, then discard it."""
+    game = position(
+        {
+            "hands": [["5H", "5D"], ["2S", "3S", "6S", "8S", "KS"]],
+            "discard": ["QC"],
+            "draw": ["7D", "JS"],
+        },
+        ["draw", "match 5D 5H"],
+    )
+    assert [str(c) for c in game.state.hands[0]] and len(game.state.hands[0]) == 1
+    assert choice(game) == "pass"
+
+
+def test_the_negative_box_goes_to_the_leader():
+    """Item 5 (R6.1): with three players, the perfect bonus's negative box goes to the
+    player most likely to win (Bo: four matches on the table, an empty-ish hand), not
+    to the one far behind whose next box merely costs more (Cy: a big hand)."""
+    game = position(
+        {
+            "hands": [
+                ["7H", "7H", "2C", "3D"],
+                ["4S", "6S"],
+                ["2S", "3S", "5S", "8S", "9S", "10S", "QS", "KS", "JC", "4D", "6D", "8D", "9D"],
+            ],
+            "discard": ["QC"],
+            "draw": ["10C", "JS"],
+            "table": [
+                [],
+                [["AC", "AC"], ["AD", "AH"], ["KC", "KH"], ["QH", "QD"]],
+                [],
+            ],
+        },
+        ["draw", "match 7H 7H"],
+        players=3,
+    )
+    assert game.state.phase == "perfect-bonus"
+    assert choice(game) == "penalize 1"
+
+
+def test_it_never_hands_the_next_player_a_perfect_match():
+    """Item 4: Ada took the 3♠ from the row with J♦ above it, so everyone knows she holds
+    J♦; discarding my J♦ would give her a perfect match (and me a negative box). (A guard:
+    in this position the old `normal` also kept J♦; the danger of an identical known
+    card is now counted as the perfect match and negative box it gives.)"""
+    game = position(
+        {
+            "hands": [["JD", "QS", "8C", "2H", "2H", "5C"], ["3C", "4S", "6S", "9S", "KS"]],
+            "discard": ["3S", "JD"],
+            "draw": ["10C", "7H", "AS"],
+        },
+        [
+            "draw",
+            "match 2H 2H",
+            "penalize 1",
+            "discard 10C",
+            "take 0",
+            "match 3C 3S",
+            "pass",
+            "discard 9S",
+        ],
+    )
+    s = game.state
+    assert s.current == 0 and parse_card("JD") in s.hands[1]
+    game.apply(parse_action("draw"))
+    assert choice(game) != "discard JD"
+
+
+def test_bot_seeds_say_nothing_about_the_deal():
+    """Item 6: a seat's seed was deal_seed * 7919 + slot, so a bot could read the deal
+    off its own seed; seeds are now a keyed hash: neighbouring deals and seats give
+    unrelated seeds, and the old formula does not hold."""
+    seeds = [decision_seed(d, s, -1) for d in range(50) for s in range(4)]
+    assert len(set(seeds)) == len(seeds)
+    assert all(
+        decision_seed(d, s, -1) != (d * 7919 + s) & 0x7FFFFFFF for d in range(50) for s in range(4)
+    )
+    diffs = {decision_seed(d + 1, 0, -1) - decision_seed(d, 0, -1) for d in range(50)}
+    assert len(diffs) == 50, "no constant step from one deal to the next"
