@@ -130,3 +130,38 @@ def test_bot_seeds_say_nothing_about_the_deal():
     )
     diffs = {decision_seed(d + 1, 0, -1) - decision_seed(d, 0, -1) for d in range(50)}
     assert len(diffs) == 50, "no constant step from one deal to the next"
+
+
+def test_hard_overrides_normal_only_beyond_the_noise():
+    """Items 1-2: `hard` keeps `normal`'s first choice unless its playouts beat it by a
+    margin the noise cannot explain (paired differences over 1.64 standard errors)."""
+    from split.bots.hard import overriding, scaled_playouts
+
+    noisy = [[10.0, 12.0, 8.0, 11.0], [12.0, 9.0, 11.0, 10.5]]  # mean +0.4, sd ~3
+    assert overriding(noisy) == 0
+    clear = [[10.0, 12.0, 8.0, 11.0], [14.0, 16.5, 12.0, 15.0], [11.0, 13.0, 9.0, 12.0]]
+    assert overriding(clear) == 1  # +4.1 with little spread; +1.0 exactly is not chosen
+    assert overriding([[1.0], [50.0]]) == 0  # one playout proves nothing
+    assert scaled_playouts(10, 2) == 10 and scaled_playouts(10, 4) == 6
+    assert scaled_playouts(10, 6) < scaled_playouts(10, 4)
+
+
+def test_hard_takes_the_free_upgrade_to_perfect():
+    """Item 2: hand 2♥ 8♦ 10♦ J♥, my strong match J♦ J♥: upgrading with J♥ to a perfect
+    match keeps the hand size, makes the match safe and gives a negative box; `hard`
+    discarded 10♦ when ten noisy playouts overrode that first choice."""
+    game = position(
+        {
+            "hands": [["2H", "8D", "10D", "JH", "5C"], ["3S", "4S", "6S", "9S", "KS"]],
+            "discard": ["QC"],
+            "draw": ["5S", "7H", "AS"],
+            "table": [[["JD", "JH"]], []],
+        },
+        ["draw", "match 5C 5S", "pass"],
+    )
+    assert choice(game) == "upgrade JH 0.0"
+    for seed in range(4):
+        s = game.state
+        bot = make_bot("hard", seed=seed)
+        picked = str(bot.choose(PlayerView.of(s, 0), s.legal_actions()))
+        assert picked == "upgrade JH 0.0", (seed, picked)

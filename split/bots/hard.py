@@ -75,6 +75,32 @@ def static_value(state: GameState, seat: int, weights: Sequence[float]) -> float
     return total
 
 
+OVERRIDE_Z = 1.64  # one-sided 95%: what the noise of a few playouts cannot explain
+
+
+def scaled_playouts(playouts: int, players: int) -> int:
+    """Fewer determinizations at bigger tables, whose rollouts are longer: a 4-player
+    decision stays near a 2-player one in time (issue 17: <= 100 ms p95)."""
+    return max(2, round(playouts * 3 / (players + 1)))
+
+
+def overriding(scores: Sequence[Sequence[float]]) -> int:
+    """The candidate to play: ``normal``'s first choice (index 0) unless another beats
+    it in the paired playouts by a margin the noise cannot explain (mean difference
+    over ``OVERRIDE_Z`` standard errors), the best such one (issue 17, items 1-2)."""
+    n = len(scores[0])
+    if n < 2:
+        return 0
+    best, best_mean = 0, 0.0
+    for i in range(1, len(scores)):
+        diffs = [a - b for a, b in zip(scores[i], scores[0], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > OVERRIDE_Z * (var / n) ** 0.5 and mean > best_mean:
+            best, best_mean = i, mean
+    return best
+
+
 class HardBot:
     """Monte Carlo over determinizations with ``normal`` playouts (see module docstring)."""
 
@@ -110,10 +136,10 @@ class HardBot:
         weights = ev.k.weights
         seat = view.seat
         unseen = view.unseen()
-        totals = [0.0] * len(cands)
+        # per candidate, its value in each playout (the same deal for all: paired)
+        scores: list[list[float]] = [[] for _ in cands]
         rollout_bot = NormalBot(self.rng.getrandbits(32))
-        done = 0
-        for _ in range(self.playouts):
+        for _ in range(scaled_playouts(self.playouts, len(view.hand_sizes))):
             hidden = unseen[:]
             self.rng.shuffle(hidden)
             base = view.determinize(hidden, seed=self.rng.getrandbits(31))
@@ -121,16 +147,11 @@ class HardBot:
                 state = base.clone()
                 state.apply(action)
                 self._rollout(state, seat, view.turn, rollout_bot)
-                totals[i] += static_value(state, seat, weights)
-            done += 1
+                scores[i].append(static_value(state, seat, weights))
             if time.perf_counter() > deadline:
                 break
-        self.last_playouts = done
-        # Normal's ranking breaks near-ties, so noise alone does not move us off it.
-        best = max(
-            range(len(cands)), key=lambda i: (totals[i] / done + (0.5 if i == 0 else 0.0), -i)
-        )
-        return cands[best]
+        self.last_playouts = len(scores[0])
+        return cands[overriding(scores)]
 
     @staticmethod
     def _rollout(state: GameState, seat: int, turn: int, bot: NormalBot) -> None:
