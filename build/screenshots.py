@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -60,6 +61,15 @@ def play_a_while(app, table, turns: int | None) -> None:
     app.run_frames(3)
 
 
+def fresh_data_dir(name: str) -> Path:
+    """An empty data folder at a fixed path (the About screen shows it, so the pictures
+    are the same from one run to the next)."""
+    path = Path(tempfile.gettempdir()) / "split-screenshots" / name
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    return path
+
+
 def shoot(app, path: Path) -> None:
     """The window as it is now, after every pending redraw."""
     app.full_redraw = True
@@ -91,7 +101,7 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
     from split.ui.menu.stats import StatsScene
     from split.ui.results import FinalScene, RoundSummaryScene
 
-    os.environ["SPLIT_DATA_DIR"] = tempfile.mkdtemp(prefix="split-shots-")
+    os.environ["SPLIT_DATA_DIR"] = str(fresh_data_dir(f"{size[0]}x{size[1]}-{lang}"))
     app, ctx = create_app(size, seed=1, sound=False)
     ctx.change(language=lang, speed="instant")
     app.run_frames(2)
@@ -152,7 +162,7 @@ def readme_only(size: tuple[int, int], lang: str) -> None:
     from split.app.main import create_app
     from split.ui.menu.rules import RulesScene
 
-    os.environ["SPLIT_DATA_DIR"] = tempfile.mkdtemp(prefix="split-shots-")
+    os.environ["SPLIT_DATA_DIR"] = str(fresh_data_dir(f"{size[0]}x{size[1]}-{lang}"))
     app, ctx = create_app(size, seed=1, sound=False)
     ctx.change(language=lang, speed="instant")
     app.push(RulesScene(ctx, 0))
@@ -174,10 +184,45 @@ def _tutorial(ctx):
     return table
 
 
+def check() -> int:
+    """Draw the 1280x720 English and Persian screens again and compare them byte for byte
+    with the committed ones: 0 if all are current, 1 (naming them) if not."""
+    global OUT
+    committed = OUT
+    OUT = Path(tempfile.mkdtemp(prefix="split-screens-check-"))
+    try:
+        for lang in ("en", "fa"):
+            one_language(SIZES[0], lang, readme=True)
+    finally:
+        i18n.set_language("en")
+    stale = []
+    for new in sorted(OUT.rglob("*.jpg")):
+        old = committed / new.relative_to(OUT)
+        if not old.is_file() or old.read_bytes() != new.read_bytes():
+            stale.append(str(old.relative_to(ROOT)))
+    shutil.rmtree(OUT, ignore_errors=True)
+    OUT = committed
+    if stale:
+        print("out of date (run PYTHONPATH=. python build/screenshots.py):", *stale, sep="\n  ")
+        return 1
+    print("docs/screens is current")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    global OUT
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1280x720, en and fa only")
+    parser.add_argument("--out", type=Path, default=OUT, help="where (default docs/screens)")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="draw the --quick set in a temporary folder and fail if docs/screens differs",
+    )
     args = parser.parse_args(argv)
+    if args.check:
+        return check()
+    OUT = args.out
     sizes = SIZES[:1] if args.quick else SIZES
     try:
         for size in sizes:

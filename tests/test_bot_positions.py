@@ -142,7 +142,7 @@ def test_hard_overrides_normal_only_beyond_the_noise():
     clear = [[10.0, 12.0, 8.0, 11.0], [14.0, 16.5, 12.0, 15.0], [11.0, 13.0, 9.0, 12.0]]
     assert overriding(clear) == 1  # +4.1 with little spread; +1.0 exactly is not chosen
     assert overriding([[1.0], [50.0]]) == 0  # one playout proves nothing
-    assert scaled_playouts(10, 2) == 10 and scaled_playouts(10, 4) == 6
+    assert scaled_playouts(10, 2) == 10 and scaled_playouts(10, 4) == 5
     assert scaled_playouts(10, 6) < scaled_playouts(10, 4)
 
 
