@@ -61,6 +61,14 @@ def play_a_while(app, table, turns: int | None) -> None:
     app.run_frames(3)
 
 
+class _FixedClock:
+    """The statistics note when a game finished; the pictures show a fixed date."""
+
+    @staticmethod
+    def strftime(fmt: str, *args: object) -> str:
+        return "2026-12-01 20:00"
+
+
 def fresh_data_dir(name: str) -> Path:
     """An empty data folder at a fixed path (the About screen shows it, so the pictures
     are the same from one run to the next)."""
@@ -94,6 +102,9 @@ def new_table(app, ctx, players: int, seed: int):
 
 
 def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
+    import split.app.stats
+
+    split.app.stats.time = _FixedClock  # type: ignore[assignment]
     from split.app.main import create_app
     from split.ui.menu.about import AboutScene
     from split.ui.menu.rules import RulesScene
