@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from .. import typeset, widgets
-from ..backdrop import backdrop
+from ..backdrop import backdrop, card_fan
 from .context import MenuContext
 from .scene import MenuScene
 
@@ -53,6 +53,9 @@ class ConfirmScene(MenuScene):
         backdrop(surface)
         fs = self.fs()
         box = self.box()
+        fan = card_fan(max(40, min(int((box.top - 2 * fs) / 1.6), self.size[1] // 4)))
+        if box.top - fan.get_height() >= fs:  # a hand of court cards above the question
+            surface.blit(fan, fan.get_rect(midbottom=(box.centerx, box.top - fs // 2)))
         widgets.panel(surface, box, (0, 20, 10, 235), 12)
         pygame.draw.rect(surface, widgets.GOLD, box, 2, border_radius=12)
         inner = box.inflate(-fs * 2, -fs * 2)
