@@ -73,3 +73,16 @@ def test_telugu_gives_the_boxs_loanwords_at_their_first_use():
     for word, loan in (("జత", "మ్యాచ్"), ("మెరుగుదల", "అప్‌గ్రేడ్"), ("పంచినవారి", "డీలర్")):
         first = whole.index(word)
         assert whole.find(f"({loan})", first) - first < 40, (word, loan)
+
+
+def test_a_words_page_pictures_the_games_terms():
+    """Issue 16: a "Words" page in the rules: each game term with what it is, and the
+    cards that show it, so a reader of any box text can map words to things."""
+    from split.ui.menu.rules_pages import PAGES
+
+    words = PAGES[-1]
+    assert words.title == "Words" and words.picture is not None
+    said = " ".join(words.paragraphs)
+    for term in ("Half-card", "Match", "Upgrade", "Discard row", "Draw pile", "Negative box"):
+        assert f"{term}:" in said
+    assert ("7H", "7H") in words.picture.groups  # a perfect match among the pictures

@@ -157,4 +157,21 @@ PAGES: tuple[RulesPage, ...] = (
         ),
         Picture((("AH", "AS"), ("AC", "AC"), ("AD", "AH")), N_("Three ace matches: 90 points")),
     ),
+    RulesPage(
+        N_("Words"),
+        (
+            N_("The game's words, for readers of the rules in the box:"),
+            N_("Half-card: one half of a playing card; each appears twice."),
+            N_("Match: two halves of one rank, weak, strong or perfect."),
+            N_("Upgrade: a half laid on a match to make it stronger; the match is yours."),
+            N_("Discard row: the discarded cards, spread so every card shows."),
+            N_("Draw pile: the face-down cards you draw from."),
+            N_("Negative box: a box of the sheet's bottom row; each costs points."),
+            N_("Going out: discarding your last card; the round ends."),
+        ),
+        Picture(
+            (("7H",), ("7H", "7S"), ("7H", "7D"), ("7H", "7H")),
+            N_("A half-card, then a weak, a strong and a perfect match"),
+        ),
+    ),
 )
