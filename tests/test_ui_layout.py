@@ -323,3 +323,33 @@ def test_the_hand_is_fanned_outwards_from_its_middle():
     assert angles[0] > 0 > angles[-1]
     assert angles[5] == 0
     assert angles == sorted(angles, reverse=True)
+
+
+@pytest.mark.parametrize("lang", ["id", "fa", "te", "gl", "en"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_pile_label_keeps_clear_of_the_window_edge(lang, players, monkeypatch):
+    """Issue 16: the Indonesian pile label ("Tumpukan: 86") sat flush on the window's
+    edge: it keeps the table's margin from it in every language."""
+    from split.ui import widgets
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def text(surface, words, *args, **kw):
+        r = real(surface, words, *args, **kw)
+        drawn.append((words, r))
+        return r
+
+    i18n.set_language(lang)
+    try:
+        game = Game(parse_config({"players": players, "dealer": 0, "seed": 3}))
+        app, table, _ = make_table(game, kinds=("human",) + ("random",) * (players - 1))
+        monkeypatch.setattr(widgets, "text", text)
+        table.invalidate()
+        table.renderer.build(table)
+        label = i18n._("Pile: {n}").format(n=table.animator.pile_count())
+        r = next(r for w, r in drawn if w == label)
+        m = table.layout.m
+        assert r.left >= m and r.right <= table.layout.window.right - m
+    finally:
+        i18n.set_language("en")

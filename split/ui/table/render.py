@@ -373,8 +373,8 @@ class Renderer:
             (x + art.w // 2, y + art.h + 2),
             int(fs * 0.85),
             widgets.INK,
-            # centred under the pile, kept inside the window
-            width=2 * min(x + art.w // 2, lay.window.right - x - art.w // 2) - 2,
+            # centred under the pile, a margin clear of the window's edges
+            width=2 * min(x + art.w // 2 - lay.m, lay.window.right - x - art.w // 2 - lay.m),
             anchor="midtop",
         )
         # the discard row, spread so every card shows (R4.3)
