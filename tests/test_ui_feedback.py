@@ -285,17 +285,7 @@ def test_each_seat_shows_what_its_matches_would_score_now(monkeypatch):
     score if the round ended (R8.2 one box per match, R9.1 the row's value): two
     7-matches and a 9-match make 7s worth 15 and 9s worth 5, so +20; a seat with no
     match shows nothing."""
-    from ui_driver import laid_out, make_table
-
-    from split.ui import widgets
-
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = widgets.text
-
-    def text(surface, words, *args, **kw):
-        r = real(surface, words, *args, **kw)
-        drawn.append((words, r))
-        return r
+    from ui_driver import laid_out, make_table, record_texts
 
     game = laid_out(
         [["3S", "4S", "6S", "8S"], ["2C", "5H", "JD"]],
@@ -305,7 +295,7 @@ def test_each_seat_shows_what_its_matches_would_score_now(monkeypatch):
     )
     app, table, _ = make_table(game, kinds=("human", "random"))
     assert table.model.worth_now(1) == 20 and table.model.worth_now(0) == 0
-    monkeypatch.setattr(widgets, "text", text)
+    drawn = record_texts(monkeypatch)
     table.invalidate()
     table.renderer.build(table)
     seat = table.seat_rect(1)
@@ -318,23 +308,13 @@ def test_each_seat_shows_what_its_matches_would_score_now(monkeypatch):
 def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
     """Issue 13 rough edge 7: a long hint wrapped below the prompt bar (and a third line
     was dropped): now it is set smaller until every word sits inside the bar."""
-    from ui_driver import laid_out, make_table
-
-    from split.ui import widgets
+    from ui_driver import laid_out, make_table, record_texts
 
     game = laid_out([["3S", "4S", "6S", "8S"], ["2C", "5H", "JD"]], discard=["3D"], draw=["QH"])
     app, table, _ = make_table(game, kinds=("human", "random"), size=size)
     words = " ".join(["Hint: upgrade your match with 10\u2665 because it is worth more"] * 3)
     table.note = words
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = widgets.text
-
-    def text(surface, said, *args, **kw):
-        r = real(surface, said, *args, **kw)
-        drawn.append((said, r))
-        return r
-
-    monkeypatch.setattr(widgets, "text", text)
+    drawn = record_texts(monkeypatch)
     table.invalidate()
     table.renderer.build(table)
     bar = table.layout.prompt_rect

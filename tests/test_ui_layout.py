@@ -9,7 +9,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_driver import make_table, post  # noqa: E402
+from ui_driver import make_table, post, record_texts  # noqa: E402
 
 from split import i18n  # noqa: E402
 from split.engine import Game  # noqa: E402
@@ -142,17 +142,8 @@ def test_persian_mirrors_the_table(monkeypatch):
     """Issue 7: in Persian the layout reads right to left: the side panel on the left,
     the pile at the right end of the discard row, the next player at the right, rows of
     cards and seat names starting from the right."""
-    from split.ui import widgets
 
-    drawn: list[tuple[str, pygame.Rect]] = []
-    orig = widgets.text
-
-    def text(surface, words, *args, **kw):
-        r = orig(surface, words, *args, **kw)
-        drawn.append((words, r))
-        return r
-
-    monkeypatch.setattr(widgets, "text", text)
+    drawn = record_texts(monkeypatch)
     game = crowded_game(6, 9)
     i18n.set_language("fa")
     try:
@@ -330,21 +321,12 @@ def test_the_hand_is_fanned_outwards_from_its_middle():
 def test_the_pile_label_keeps_clear_of_the_window_edge(lang, players, monkeypatch):
     """Issue 16: the Indonesian pile label ("Tumpukan: 86") sat flush on the window's
     edge: it keeps the table's margin from it in every language."""
-    from split.ui import widgets
-
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = widgets.text
-
-    def text(surface, words, *args, **kw):
-        r = real(surface, words, *args, **kw)
-        drawn.append((words, r))
-        return r
 
     i18n.set_language(lang)
     try:
         game = Game(parse_config({"players": players, "dealer": 0, "seed": 3}))
         app, table, _ = make_table(game, kinds=("human",) + ("random",) * (players - 1))
-        monkeypatch.setattr(widgets, "text", text)
+        drawn = record_texts(monkeypatch)
         table.invalidate()
         table.renderer.build(table)
         label = i18n._("Pile: {n}").format(n=table.animator.pile_count())

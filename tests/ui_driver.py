@@ -143,6 +143,22 @@ def gesture(app, table, action, rng=None) -> None:
         raise AssertionError(f"no gesture for {action}")
 
 
+def record_texts(monkeypatch) -> list:
+    """Record every line of text drawn from now on: a list of (words, rectangle)."""
+    from split.ui import widgets
+
+    drawn: list = []
+    real = widgets.text
+
+    def text(surface, words, *args, **kw):
+        r = real(surface, words, *args, **kw)
+        drawn.append((words, r))
+        return r
+
+    monkeypatch.setattr(widgets, "text", text)
+    return drawn
+
+
 def snapshot(game):
     return state_json(game.state)
 
@@ -158,6 +174,7 @@ __all__ = [
     "laid_out",
     "make_table",
     "parse_action",
+    "record_texts",
     "settle",
     "snapshot",
     "spot",
