@@ -23,6 +23,7 @@ from split.ui.menu.game import GameTable, ResultsScene  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.menu.pause import PauseScene  # noqa: E402
 from split.ui.menu.rules import RulesScene  # noqa: E402
+from split.ui.menu.rules_pages import PAGES  # noqa: E402
 from split.ui.menu.settings import SettingsScene  # noqa: E402
 from split.ui.menu.setup import SetupScene  # noqa: E402
 from split.ui.menu.stats import StatsScene  # noqa: E402
@@ -162,7 +163,7 @@ def test_pause_menu_save_and_quit_then_continue(data):
     assert isinstance(app.scene, RulesScene)
     for _ in range(10):
         key(app, pygame.K_RIGHT)
-    assert app.scene.page == 6
+    assert app.scene.page == len(PAGES) - 1  # the last page: Right stops there
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, PauseScene)
     click_button(app, "resume")
