@@ -290,3 +290,36 @@ def test_a_hint_to_take_counts_the_cards_above_with_plurals():
         assert "a carta de enriba" in explain(view, parse_action("take 2"))
     finally:
         i18n.set_language("en")
+
+
+def test_the_expert_searches_more_than_hard_and_plays_legally():
+    """Issue 17: an `expert` seat, offered like the others: more sampled deals and more
+    candidates than `hard`, always a legal move from its own view."""
+    import random
+
+    from split.engine import Game, GameConfig
+    from split.engine.view import PlayerView
+    from split.ui.screens import KINDS
+
+    assert "expert" in BOT_NAMES and "expert" in KINDS
+    game = Game(GameConfig(2, 0, 11))
+    rng = random.Random(2)
+    expert, hard = make_bot("expert", 1), make_bot("hard", 1)
+    searched = 0
+    for _ in range(60):
+        s = game.state
+        if s.phase in ("round-over", "game-over"):
+            break
+        legal = s.legal_actions()
+        if s.current == 0 and len(legal) > 1:
+            view = PlayerView.of(s, 0)
+            action = expert.choose(view, legal)
+            assert action in legal
+            hard.choose(view, legal)
+            if expert.last_playouts:
+                assert expert.last_playouts > hard.last_playouts or hard.last_playouts == 0
+                searched += 1
+            game.apply(action)
+        else:
+            game.apply(rng.choice(legal))
+    assert searched > 0

@@ -23,7 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 from split.engine.actions import Action
 from split.engine.view import PlayerView
 
-BOT_NAMES: tuple[str, ...] = ("random", "easy", "normal", "hard")
+BOT_NAMES: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
 
 
 @runtime_checkable
@@ -70,7 +70,7 @@ def decision_seed(game_seed: int, seat: int, move: int) -> int:
 
 
 def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
-    """The bot called ``name`` (random, easy, normal, hard), seeded with ``seed``.
+    """The bot called ``name`` (random, easy, normal, hard, expert), seeded with ``seed``.
 
     ``options`` go to the bot's constructor (``hard`` takes ``playouts`` and
     ``max_ms``); ValueError for an unknown name.
@@ -90,4 +90,8 @@ def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
         from .hard import HardBot
 
         return HardBot(seed, **options)
+    if key == "expert":
+        from .hard import ExpertBot
+
+        return ExpertBot(seed, **options)
     raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}")

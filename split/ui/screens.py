@@ -25,7 +25,7 @@ from .backdrop import backdrop
 from .loop import Scene
 from .typeset import _
 
-KINDS = ("human", "random", "easy", "normal", "hard")
+KINDS = ("human", "random", "easy", "normal", "hard", "expert")
 DEFAULT_NAMES = (YOU, "Ada", "Bo", "Cy", "Dee", "Eli")
 
 

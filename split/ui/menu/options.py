@@ -36,6 +36,7 @@ def kind_label(kind: str) -> str:
         "easy": _("easy"),
         "normal": _("normal"),
         "hard": _("hard"),
+        "expert": _("expert"),
     }.get(kind, kind)
 
 
