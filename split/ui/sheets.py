@@ -71,8 +71,8 @@ def _box(
         inner = box.inflate(-2, -2) if small else box
         pygame.draw.line(surface, FILLED, inner.topleft, inner.bottomright, thick)
         pygame.draw.line(surface, FILLED, inner.bottomleft, inner.topright, thick)
-    if is_open:
-        pygame.draw.rect(surface, RING, box.inflate(2, 2), 2)
+    if is_open and not (small and value == 0):  # a thumbnail rings only rows that score
+        pygame.draw.rect(surface, RING, box.inflate(2, 2), 1 if small else 2)
 
 
 def draw_sheet(
