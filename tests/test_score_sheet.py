@@ -114,3 +114,22 @@ def test_every_rank_has_its_row(monkeypatch):
     drawn = draw(monkeypatch, [0] * 13, 0)
     labels = [w for w, r in drawn.texts if w in RANKS and r.left < 60]
     assert labels[:13] == list(RANKS)
+
+
+def test_a_thumbnails_crosses_are_xs_not_bars(monkeypatch):
+    """Statistics thumbnails: in a flat box the cross is a small X in its middle (its
+    strokes as tall as they are wide), so it never reads as a bar."""
+    ends: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    real = pygame.draw.line
+
+    def line(surface, colour, a, b, width=1):
+        if tuple(colour)[:3] == sheets.FILLED:
+            ends.append((tuple(a), tuple(b)))
+        return real(surface, colour, a, b, width)
+
+    monkeypatch.setattr(pygame.draw, "line", line)
+    surface = pygame.Surface((320, 170))
+    sheets.draw_sheet(surface, pygame.Rect(0, 0, 300, 150), "Ada", [3] + [0] * 12, 2)
+    assert ends
+    for (x1, y1), (x2, y2) in ends:
+        assert abs(abs(x2 - x1) - abs(y2 - y1)) <= 1, "a stroke along a flat box"

@@ -68,7 +68,11 @@ def _box(
         )
     if filled:
         thick = 1 if small else 2
-        inner = box.inflate(-2, -2) if small else box
+        inner = box
+        if small:  # a small X in the middle of a flat box, not a stroke along its length
+            side = max(3, min(box.width, box.height) - 2)
+            inner = pygame.Rect(0, 0, side, side)
+            inner.center = box.center
         pygame.draw.line(surface, FILLED, inner.topleft, inner.bottomright, thick)
         pygame.draw.line(surface, FILLED, inner.bottomleft, inner.topright, thick)
     if is_open and not (small and value == 0):  # a thumbnail rings only rows that score
