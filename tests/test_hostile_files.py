@@ -374,7 +374,7 @@ def test_notices_are_accurate_and_in_the_players_language(data):
     click_button(app, "stats")
     assert "statistics file" not in " ".join(ctx.notices)
     assert any("\u0600" <= ch <= "\u06ff" for ch in " ".join(ctx.notices))
-    loaded = storage.Loaded(None, storage.SAVED_GAME, "torn", None, True)
+    loaded = storage.Loaded(None, storage.SAVED_GAME, "torn", None)
     i18n.set_language("en")
     assert "could not be set aside" in loaded.problem and "so it was set aside" not in (
         loaded.problem

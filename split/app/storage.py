@@ -165,8 +165,7 @@ class Loaded(Generic[T]):
     value: T | None
     what: str = ""  # the kind of file (a catalog message), when something went wrong
     reason: str = ""  # why it was rejected, or why it could not be read
-    moved_to: Path | None = None  # where it was set aside
-    kept: bool = False  # the file was damaged but could not be set aside
+    moved_to: Path | None = None  # where it was set aside (None: it could not be)
     unreadable: bool = False  # the file could not be read at all
     from_backup: bool = False  # the value is the previous copy's
 
@@ -250,7 +249,7 @@ def read_json(path: Path, what: str, validate: Callable[[Any], T]) -> Loaded[T]:
     backup = path.with_name(path.name + BACKUP_SUFFIX)
     with contextlib.suppress(OSError, Invalid):
         value = _check(_read_bounded(backup), validate)
-    return Loaded(value, what, reason, moved, moved is None, False, value is not None)
+    return Loaded(value, what, reason, moved, from_backup=value is not None)
 
 
 def check_header(obj: Any, fmt: str, version: int) -> dict[str, Any]:
