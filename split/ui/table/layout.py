@@ -66,10 +66,8 @@ class TableLayout:
     window: pygame.Rect
     side: pygame.Rect
     table_rect: pygame.Rect
-    top_h: int
     heights: dict[str, int]  # card heights: hand, mid, own, opp, back
     pile_pos: Point
-    center: pygame.Rect
     prompt_rect: pygame.Rect
     own_rect: pygame.Rect
     hand_rect: pygame.Rect
@@ -217,7 +215,6 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
     inner = pygame.Rect(m + (col_w + m if sides else 0), 0, 0, H)
     inner.width = tw - m - (col_w + m if sides else 0) - inner.left
     y = top_h + m
-    center = mirror(pygame.Rect(inner.left, y, inner.width, h_mid + fs + m), window, rtl)
     prompt = pygame.Rect(inner.left, y + h_mid + fs + m, inner.width, int(fs * 2.6))
     own = mirror(pygame.Rect(m, prompt.bottom + m // 2, tw - 2 * m, heights["own"]), window, rtl)
     hand_top = H - m - int(h_hand * 1.09)  # room for the fan's arc
@@ -251,10 +248,8 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
         window=window,
         side=side,
         table_rect=table,
-        top_h=top_h,
         heights=heights,
         pile_pos=(mirror_x(pile_x, mid_w, window, rtl), y),
-        center=center,
         prompt_rect=prompt,
         own_rect=own,
         hand_rect=hand,
