@@ -145,3 +145,17 @@ def test_an_older_settings_file_without_the_tutorial_field_still_loads(data):
     (data / "settings.json").write_text(json.dumps(old))
     settings, problem = load_settings()
     assert problem is None and settings.tutorial_seen
+
+
+def test_the_steps_targets_pulse():
+    """Each step's targets get a breathing gold ring on top of the table's glow: the
+    tutorial asks for frames while it waits for you, and draws a ring round the pile
+    when the step is to draw."""
+    app, _ctx, table = open_tutorial()
+    settle(app, table)
+    app.run_frames(2)
+    assert table.wake_in() is not None and table.wake_in() <= 0.05
+    surface = app.screen
+    drawn = table.pulse(surface)
+    pile = table.find_hit("pile").rect
+    assert drawn and any(r.contains(pile) for r in drawn)

@@ -6,6 +6,8 @@ move that is not the step's explained and refused, Ada's moves scripted, Skip an
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +24,8 @@ from .script import ADA, ADA_TURN, DONE, YOU, Step, load_deal, step_at
 COACH_BG = (250, 244, 222, 240)
 COACH_INK = (30, 30, 30)
 COACH_EDGE = (214, 170, 52)
+PULSE = (255, 214, 70)
+PULSE_FRAME = 1 / 20  # seconds between two frames of the pulse
 
 
 class TutorialTable(TableScene):
@@ -49,6 +53,7 @@ class TutorialTable(TableScene):
         self.on_close = on_close  # called with True when the round was played to its end
         self.skip_button: widgets.Button | None = None
         self.wrong = ""  # what the last refused move was, in the coach's words
+        self.clock: Callable[[], float] = time.monotonic  # the pulse's time
 
     # ------------------------------------------------------------------ the script
 
@@ -120,8 +125,36 @@ class TutorialTable(TableScene):
         r = pygame.Rect(table.left + lay.m, lay.m, width, seat.height)
         return widgets.mirror(r, table)
 
+    def wake_in(self) -> float | None:
+        due = super().wake_in()
+        if self.hint_keys and self.human_turn():  # the step's targets pulse
+            return PULSE_FRAME if due is None else min(due, PULSE_FRAME)
+        return due
+
+    def pulse(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """A gold ring that breathes around each target of the step, over the table's
+        own glow: the eye finds it at once. Returns the rectangles drawn."""
+        static = self.renderer.static
+        if not self.hint_keys or static is None or not self.human_turn():
+            return []
+        alpha = int(120 + 110 * (0.5 + 0.5 * math.sin(self.clock() * 4.0)))
+        drawn = []
+        for hit in self.renderer.hits:
+            if hit.key not in self.hint_keys:
+                continue
+            r = hit.rect.inflate(12, 12).clip(surface.get_rect())
+            surface.blit(static, r, r)  # last frame's ring goes before this one comes
+            ring = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(ring, (*PULSE, alpha), ring.get_rect(), 4, border_radius=9)
+            surface.blit(ring, r)
+            drawn.append(r)
+        return drawn
+
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         rects = super().draw(surface)
+        ring = self.pulse(surface)
+        if rects is not None:
+            rects.extend(ring)
         box = self.coach_rect()
         fs = self.layout.fs
         widgets.panel(surface, box, COACH_BG, 10)
