@@ -115,14 +115,16 @@ def draw_overlay(t: Stage, surface: pygame.Surface) -> list[pygame.Rect]:
         return drawn
     lay = t.layout
     fs = lay.fs
-    area = lay.own_rect  # above your own matches: where things are taken from you
-    width = min(area.width - 20, fs * 34)
-    y = area.top + 6
+    # beside your own matches, at the far end of their row (your matches start at the
+    # reading side), so a toast names what happened without hiding the cards it names
+    area = lay.own_rect
+    width = min(area.width - 20, fs * 24, int(area.width * 0.45))
+    y = area.top + 2
     for toast in reversed(fb.toasts):  # the newest on top
         lines = cardart.typeset.wrap(toast.text, fs, width - 24)[:2]
         h = 10 + len(lines) * int(fs * 1.3)
-        box = pygame.Rect(0, y, width, h)
-        box.centerx = area.centerx
+        box = pygame.Rect(area.right - width - 4, y, width, h)
+        box = widgets.mirror(box, area)
         widgets.panel(surface, box, (40, 10, 10, 225), 8)
         pygame.draw.rect(surface, FLASH_COLOUR, box, 2, border_radius=8)
         for i, line in enumerate(lines):
