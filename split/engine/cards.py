@@ -25,6 +25,7 @@ Card = int
 CARD_COUNT = 52
 COPIES = 2  # R1.1: each card appears exactly twice
 DECK_SIZE = CARD_COUNT * COPIES
+HIDDEN: Card = CARD_COUNT  # a card this seat may not see (R10): no name, no face, only a back
 
 
 class MatchType(IntEnum):
