@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from split.engine import events as ev
-from split.engine.cards import RANKS, rank_of
+from split.engine.cards import HIDDEN, RANKS, rank_of
 from split.engine.sheet import sheet_score
 from split.engine.state import GameState
 
@@ -115,11 +115,11 @@ class TableModel:
             self.hands[e.seat].extend(e.cards)
         elif isinstance(e, ev.MatchPlayed | ev.AutoMatched):
             for c in e.cards:
-                self.hands[e.seat].remove(c)
+                _remove(self.hands[e.seat], c)
             self.matches[e.seat].append(tuple(e.cards))
         elif isinstance(e, ev.MatchUpgraded):
             self.matches[e.owner].pop(e.old_match)
-            self.hands[e.seat].remove(e.card)
+            _remove(self.hands[e.seat], e.card)
             self.matches[e.seat].append(tuple(e.cards))
         elif isinstance(e, ev.CardReturned):
             self.hands[e.seat].append(e.card)
@@ -129,7 +129,7 @@ class TableModel:
             self.matches[e.seat].append(taken)
             self.matches[e.other].append(given)
         elif isinstance(e, ev.CardDiscarded):
-            self.hands[e.seat].remove(e.card)
+            _remove(self.hands[e.seat], e.card)
             self.discard.append(e.card)
         elif isinstance(e, ev.NegativeFilled):
             self.negatives[e.seat] = e.total
@@ -143,3 +143,9 @@ class TableModel:
             self.last_scored = e
         elif isinstance(e, ev.GameOver):
             self.game_over = e
+
+
+def _remove(hand: list[int], card: int) -> None:
+    """Take ``card`` out of a hand; in a hand this window may not see (network play,
+    R10) the card was one of its hidden ones."""
+    hand.remove(card if card in hand or HIDDEN not in hand else HIDDEN)

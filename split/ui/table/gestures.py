@@ -225,6 +225,30 @@ class Gestures:
         self.focus: int | None = None
         self.hover: int | None = None  # the hand card under the pointer (it rises)
 
+    def glow_targets(self) -> frozenset[Key]:
+        """What glows as a place you can use now: a drag's legal targets, the same for a
+        card or match picked by a click, and the pile while the strong bonus's draw
+        (R6.2) is offered."""
+        t = self.t
+        press = self.press
+        if press is not None and press.sprite is not None:
+            return press.targets
+        if not t.human_turn():
+            return frozenset()
+        legal = t.state.legal_actions()
+        sel = t.selected
+        out: set[Key] = set()
+        if sel is not None and sel[0] == "hand" and sel[1] < len(t.hand.cards):
+            out |= targets_for(
+                Hit("hand", sel[1], -1, pygame.Rect(0, 0, 0, 0)), legal, t.hand.cards
+            )
+        elif sel is not None and sel[0] == "match":
+            src = Hit("match", t.viewer, sel[1], pygame.Rect(0, 0, 0, 0))
+            out |= targets_for(src, legal, t.hand.cards)
+        if t.state.phase == STRONG_BONUS and Action.draw() in legal:
+            out.add(("pile", -1, -1))
+        return frozenset(out)
+
     def handle(self, event: pygame.event.Event) -> bool:
         """One pygame event; True if the table may look different afterwards."""
         t = self.t

@@ -21,7 +21,6 @@ from split.engine.state import (
     GAME_OVER,
     ROUND_OVER,
     START,
-    STRONG_BONUS,
     GameConfig,
     GameState,
     IllegalAction,
@@ -35,10 +34,11 @@ from ..screens import PassScene
 from ..typeset import _, is_rtl
 from .animator import Animator
 from .driver import BotDriver
-from .gestures import Gestures, Key, action_keys, targets_for
+from .gestures import Gestures, Key, action_keys
 from .hand import HandOrder, sort_key
 from .layout import TableLayout, lay_out
 from .narration import Tone, Undone, describe, event_line, log_line, prompt_line, refusal_text
+from .remote import RemoteGame, take_arrivals
 from .render import Hit, Renderer, chip_image
 from .settings import TableSettings, changed, following_speed, speeds_of
 from .toasts import Toasts, draw_overlay, victim_of
@@ -79,6 +79,8 @@ class TableScene(Scene):
         self.on_game_over = on_game_over
         self.on_exit = on_exit
         self.on_undo = on_undo
+        self.remote = game if isinstance(game, RemoteGame) else None  # the host decides
+        self.gone = False  # a remote game's host is gone
         self.n = game.state.players
         if len(self.seats) != self.n:
             raise ValueError(f"{len(self.seats)} seats for a game of {self.n} players")
@@ -109,7 +111,7 @@ class TableScene(Scene):
         self.gestures = Gestures(self)
         self.driver = BotDriver(game, self.kinds, lambda: self.timing()[1], choose_bot)
         state = game.state
-        if not game.actions and state.round == 1 and state.phase == START:
+        if game.opening_events and not game.actions and state.round == 1 and state.phase == START:
             # A new game: the table starts empty and animates the first deal's events.
             self.model = TableModel.before_deal(state.players, state.dealer, DECK_SIZE)
             self.animator = Animator(self.model, self)
@@ -163,6 +165,7 @@ class TableScene(Scene):
             and self.kinds[s.current] == "human"
             and s.current == self.viewer
             and not self.hand_hidden
+            and not (self.remote is not None and (self.remote.waiting or self.gone))
         )
 
     def busy(self) -> bool:
@@ -192,15 +195,18 @@ class TableScene(Scene):
         if action not in state.legal_actions():
             self.error = state.refusal(action)
             return False
+        self.error = None
+        self.note = None
+        self.hint_keys = frozenset()
+        self.selected = None
+        if self.remote is not None:
+            self.remote.send(action)  # its events come back from the host
+            return True
         try:
             events = self.game.apply(action)
         except IllegalAction:  # pragma: no cover - legal_actions said yes
             self.error = state.refusal(action)
             return False
-        self.error = None
-        self.note = None
-        self.hint_keys = frozenset()
-        self.selected = None
         self.animator.queue(events)
         self.driver.drop()  # a stale choice (the position moved on) is dropped
         if self.on_action is not None:
@@ -251,27 +257,8 @@ class TableScene(Scene):
         return True
 
     def glow_targets(self) -> frozenset[Key]:
-        """What glows as a place you can use now: a drag's legal targets, the same for a
-        card or match picked by a click, and the pile while the strong bonus's draw
-        (R6.2) is offered."""
-        press = self.gestures.press
-        if press is not None and press.sprite is not None:
-            return press.targets
-        if not self.human_turn():
-            return frozenset()
-        legal = self.state.legal_actions()
-        sel = self.selected
-        out: set[Key] = set()
-        if sel is not None and sel[0] == "hand" and sel[1] < len(self.hand.cards):
-            out |= targets_for(
-                Hit("hand", sel[1], -1, pygame.Rect(0, 0, 0, 0)), legal, self.hand.cards
-            )
-        elif sel is not None and sel[0] == "match":
-            src = Hit("match", self.viewer, sel[1], pygame.Rect(0, 0, 0, 0))
-            out |= targets_for(src, legal, self.hand.cards)
-        if self.state.phase == STRONG_BONUS and Action.draw() in legal:
-            out.add(("pile", -1, -1))
-        return frozenset(out)
+        """What glows as a place you can use now (see :meth:`Gestures.glow_targets`)."""
+        return self.gestures.glow_targets()
 
     def hint(self) -> None:
         """H: ask the bots' hint for the human to act and light its targets."""
@@ -515,6 +502,8 @@ class TableScene(Scene):
         self.show_sheets = False
         self.scoring = False
         self.try_action(Action.next_round())
+        if self.remote is not None and self.state.phase == ROUND_OVER:
+            self.note = _("Waiting for the others to finish reading the scores…")
 
     def new_game(self, seats: Sequence[Any], dealer: int) -> TableScene:
         """A fresh table for a new game with these seats (the results screen's Play again)."""
@@ -541,7 +530,9 @@ class TableScene(Scene):
         return bool(a.flights or a.pending or a.wait > 0 or self.gestures.press is not None)
 
     def wake_in(self) -> float | None:
-        due = self.driver.wake_in()
+        # A remote game's news wakes the loop (the app posts an event); a look at least
+        # twice a second all the same.
+        due = self.driver.wake_in() if self.remote is None else 0.5
         change = self.feedback.next_change()  # a toast goes, a flash blinks
         if change is not None:
             due = change if due is None else min(due, change)
@@ -552,6 +543,8 @@ class TableScene(Scene):
         return None
 
     def update(self, dt: float) -> None:
+        if self.remote is not None:
+            take_arrivals(self, self.remote)
         if self.animator.step(dt):
             self.invalidate()
         fb = self.feedback
@@ -563,7 +556,7 @@ class TableScene(Scene):
         if self.busy() or self.hand_hidden:
             return
         self._check_screens()
-        if self.driver.bots_turn():
+        if self.remote is None and self.driver.bots_turn():
             action = self.driver.poll()
             if action is not None:
                 self.try_action(action)

@@ -1,0 +1,139 @@
+"""Finding tables on the local network: multicast DNS service discovery (``zeroconf``).
+
+A host announces ``<its name>._split._tcp.local.`` with its port and, in the text
+record, the protocol version, the host's name and the seats free; the join code is
+never announced (it is what keeps a stranger on the same network out). A
+:class:`Finder` browses for such tables on a thread of zeroconf's own and keeps what
+it heard, every field read and bounded, for the join screen to list.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import socket
+import threading
+from dataclasses import dataclass
+
+from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
+
+from .protocol import MAX_NAME, VERSION
+
+SERVICE = "_split._tcp.local."
+MAX_TABLES = 32  # tables listed at once; more are ignored
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table heard on the network: its host's name, address and free seats."""
+
+    name: str
+    host: str
+    port: int
+    free: int
+
+    @property
+    def address(self) -> str:
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks (loopback last, for one machine)."""
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))  # no packet is sent: the route's own address
+        found.append(s.getsockname()[0])
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addr = str(info[4][0])
+            if addr not in found and not addr.startswith("127."):
+                found.append(addr)
+    return [a for a in found if not a.startswith("127.")] + ["127.0.0.1"]
+
+
+def _text(props: dict, key: bytes, most: int) -> str | None:
+    value = props.get(key)
+    if not isinstance(value, bytes) or len(value) > most * 4:
+        return None
+    try:
+        text = value.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return text if 0 < len(text) <= most and text.isprintable() else None
+
+
+def read_table(info: ServiceInfo) -> Table | None:
+    """A table from an announcement, or None if anything in it is off."""
+    props = info.properties or {}
+    if _text(props, b"v", 4) != str(VERSION):
+        return None
+    name = _text(props, b"name", MAX_NAME)
+    free = _text(props, b"free", 1)
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    if name is None or free is None or not free.isdigit() or not addresses:
+        return None
+    if not (isinstance(info.port, int) and 0 < info.port < 65536):
+        return None
+    return Table(name, addresses[0], info.port, int(free))
+
+
+class Announcer:
+    """A hosted table made known on the network until :meth:`close`."""
+
+    def __init__(self, name: str, port: int, free: int) -> None:
+        self.zc = Zeroconf(ip_version=IPVersion.V4Only)
+        label = "".join(c for c in name if c.isalnum())[:20] or "Split"
+        addresses = [socket.inet_aton(a) for a in local_addresses()]
+        self.info = ServiceInfo(
+            SERVICE,
+            f"{label}-{secrets.token_hex(3)}.{SERVICE}",
+            addresses=addresses,
+            port=port,
+            properties={"v": str(VERSION), "name": name[:MAX_NAME], "free": str(min(free, 9))},
+        )
+        self.zc.register_service(self.info)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.zc.unregister_service(self.info)
+        with contextlib.suppress(Exception):
+            self.zc.close()
+
+
+class Finder:
+    """Tables heard on the network, kept up to date on zeroconf's thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: dict[str, Table] = {}
+        self.zc = Zeroconf(ip_version=IPVersion.V4Only)
+        self.browser = ServiceBrowser(self.zc, SERVICE, handlers=[self._changed])
+
+    def _changed(
+        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
+        if state_change is ServiceStateChange.Removed:
+            with self._lock:
+                self._tables.pop(name, None)
+            return
+        info = zeroconf.get_service_info(service_type, name, timeout=1500)
+        table = read_table(info) if info is not None else None
+        with self._lock:
+            if table is None:
+                self._tables.pop(name, None)
+            elif name in self._tables or len(self._tables) < MAX_TABLES:
+                self._tables[name] = table
+
+    def tables(self) -> list[Table]:
+        """The tables heard, by name."""
+        with self._lock:
+            return sorted(self._tables.values(), key=lambda t: (t.name, t.address))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.browser.cancel()
+        with contextlib.suppress(Exception):
+            self.zc.close()
+
+
+__all__ = ["SERVICE", "Announcer", "Finder", "Table", "local_addresses", "read_table"]

@@ -1,0 +1,152 @@
+"""The game a table plays when its truth is on a host: :class:`RemoteGame`.
+
+It offers the table what a :class:`~split.engine.game.Game` does (``state``,
+``actions``, ``opening_events``, ``history``, ``can_undo``) and, instead of applying
+actions, sends them (:meth:`RemoteGame.send`) and hands over what the host answered
+(:meth:`RemoteGame.arrivals`). Its ``state`` is a *shadow*: the seat's view
+(R10) made a full state with every card it may not see as
+:data:`~split.engine.cards.HIDDEN`; the seat's own legal moves and refusals come out
+of it exactly as from the host's game, so a move is checked before it leaves.
+
+Before the table opens, the lobby :meth:`~RemoteGame.pump`\\ s it: the seat, the first
+view and who sits where arrive; moves made meanwhile wait for the table. A lost
+connection is taken up again with the seat's token (:data:`REJOIN_TRIES` times); the
+table then starts again from the position as it is.
+"""
+
+from __future__ import annotations
+
+import time
+
+from split.engine import events as ev
+from split.engine.actions import Action
+from split.engine.cards import HIDDEN
+from split.engine.state import GameState
+from split.engine.view import PlayerView
+
+from .client import Client, Gone
+from .protocol import Act, Over, Refused, Seat, Seats, Update
+
+REJOIN_TRIES = 5
+REJOIN_AFTER = 1.0  # seconds between tries
+FINAL = frozenset({"host-left", "replaced", "wrong-code", "bad-token", "full", "hello-first"})
+"""Ends a connection for good: nothing is tried again."""
+
+
+def shadow(view: PlayerView) -> GameState:
+    """``view`` as a full state, every card it may not see hidden."""
+    return view.determinize([HIDDEN] * len(view.unseen()))
+
+
+class RemoteGame:
+    """A hosted game as one seat plays it (see the module's text)."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.view: PlayerView | None = None
+        self.state: GameState | None = None  # type: ignore[assignment]
+        self.seats: Seats | None = None
+        self.over: Over | None = None
+        self.gone: Gone | None = None
+        self.waiting = False  # a move of ours is on its way
+        self.actions: list[Action] = []
+        self.movers: list[tuple[int | None, int]] = []
+        self._opening: list[ev.Event] = []
+        self._pending: list[tuple[str, object]] = []
+        self._rejoin: tuple[int, float | None] | None = None  # (tries left, when next)
+        self._resync = False
+
+    @property
+    def ready(self) -> bool:
+        """Whether the seat and the first view have arrived."""
+        return self.state is not None and self.seat is not None
+
+    @property
+    def started(self) -> bool:
+        return self.seats is not None and self.seats.started
+
+    @property
+    def opening_events(self) -> list[ev.Event]:
+        """The first deal's events if we arrived before the first move, else none (the
+        table opens on the position as it is)."""
+        return list(self._opening)
+
+    def history(self) -> list[ev.Event]:
+        return []  # the log starts when we sit down
+
+    def can_undo(self, seat: int) -> bool:
+        return False  # a move sent to the host is played for everyone
+
+    def send(self, action: Action) -> None:
+        """Play ``action`` (checked against :attr:`state` by the table first)."""
+        if self.state is None or self.gone is not None:
+            return
+        self.waiting = True
+        self.client.send(Act(action, self.state.turn))
+
+    def arrivals(self) -> list[tuple[str, object]]:
+        """What came from the host since last asked, for the table: ``("events",
+        [...])`` after each move (``state`` is already the position after it),
+        ``("refused", Refused)``, ``("seats", Seats)``, ``("over", Over)``,
+        ``("reconnecting", Gone)``, ``("resync", None)`` and ``("gone", Gone)``."""
+        self.pump()
+        out, self._pending = self._pending, []
+        return out
+
+    def pump(self) -> None:
+        """Take in what arrived (the lobby calls this until the table opens)."""
+        rejoin = self._rejoin
+        if rejoin is not None and rejoin[1] is not None and time.monotonic() >= rejoin[1]:
+            self._rejoin = (rejoin[0], None)  # a try under way
+            self.client = self.client.again(self.token)
+        for msg in self.client.poll():
+            self._take(msg)
+
+    def _take(self, msg: object) -> None:
+        if isinstance(msg, Seat):
+            self.seat, self.token = msg.seat, msg.token
+        elif isinstance(msg, Update):
+            first = self.state is None
+            self.view, self.state = msg.view, shadow(msg.view)
+            self.waiting = False  # on our turn only our move (or the round) comes
+            if msg.action is not None:
+                self.actions.append(msg.action)
+                self.movers.append((msg.mover, msg.view.turn))
+            if first:
+                self._opening = list(msg.events)
+            elif msg.action is None:  # back after a lost connection
+                self._rejoin = None
+                self._pending.append(("resync", None))
+            else:
+                self._pending.append(("events", list(msg.events)))
+        elif isinstance(msg, Refused):
+            self.waiting = False
+            self._pending.append(("refused", msg))
+        elif isinstance(msg, Seats):
+            self.seats = msg
+            self._pending.append(("seats", msg))
+        elif isinstance(msg, Over):
+            self.over = msg
+            self._pending.append(("over", msg))
+        elif isinstance(msg, Gone):
+            self._lost(msg)
+
+    def _lost(self, gone: Gone) -> None:
+        self.waiting = False
+        tries = self._rejoin[0] if self._rejoin is not None else REJOIN_TRIES
+        if gone.code in FINAL or self.token is None or tries <= 0 or self.over is not None:
+            self.gone, self._rejoin = gone, None
+            self._pending.append(("gone", gone))
+            return
+        if self._rejoin is None:
+            self._pending.append(("reconnecting", gone))
+        self._rejoin = (tries - 1, time.monotonic() + REJOIN_AFTER)
+
+    def leave(self) -> None:
+        self._rejoin = None
+        self.client.close()
+
+
+__all__ = ["RemoteGame", "shadow"]

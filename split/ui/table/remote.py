@@ -1,0 +1,85 @@
+"""A table whose game is on a host (network play, issue 15): what the table needs of
+such a game, and how it takes in what the host sends.
+
+The table plays a remote game as it plays its own, with two differences: a move is
+*sent* (the host's game is the only truth) and the table waits for it to come back
+with its events, and every other seat's moves arrive the same way, to be animated
+like a bot's. The game object itself lives in the network layer (the app hands it
+over); the table knows it only by this Protocol.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from split.engine.actions import Action
+from split.engine.state import GameState
+
+from ..model import TableModel
+from ..typeset import _
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+PERSON_KINDS = frozenset({"human", "away", "open"})
+"""A remote seat's kinds that belong to a person (the others are bots)."""
+
+
+@runtime_checkable
+class RemoteGame(Protocol):
+    """A game whose truth is elsewhere (:class:`split.net.remote.RemoteGame`)."""
+
+    state: GameState
+    waiting: bool
+    seat: int
+
+    def send(self, action: Action) -> None: ...
+
+    def arrivals(self) -> list[tuple[str, Any]]: ...
+
+    def leave(self) -> None: ...
+
+
+def seat_kinds(me: int, kinds: tuple[str, ...]) -> list[str]:
+    """The table's kinds for a remote game's seats: you are the one human at this
+    window; other people are "remote" (their turns come over the network), bots are
+    named as such."""
+    return [
+        "human" if s == me else ("remote" if k in PERSON_KINDS else "bot")
+        for s, k in enumerate(kinds)
+    ]
+
+
+def gone_text(code: str) -> str:
+    """Why the game ended for this window, in words."""
+    if code == "host-left":
+        return _("The host has left: the game is over for everyone.")
+    if code == "replaced":
+        return _("Your seat was taken up in another window.")
+    return _("The connection to the host was lost.")
+
+
+def take_arrivals(t: TableScene, remote: RemoteGame) -> None:
+    """Everything the host sent since the last frame, into the table."""
+    for kind, what in remote.arrivals():
+        t.invalidate()
+        if kind == "events":
+            t.animator.queue(what)
+        elif kind == "resync":  # back after a lost connection: the position as it is
+            t.finish_animations()
+            t.model = TableModel.from_state(remote.state)
+            t.animator.model = t.model
+            t.note = None
+            t.hand.reset(t.model.hands[t.viewer], t._sort_key())
+        elif kind == "refused":
+            t.error = what.reason
+        elif kind == "reconnecting":
+            t.note = _("The connection to the host was lost: joining again\u2026")
+        elif kind == "seats":
+            t.kinds[:] = seat_kinds(remote.seat, what.kinds)
+            t.seat_names[:] = [
+                name if s != remote.seat else t.seat_names[s] for s, name in enumerate(what.names)
+            ]
+        elif kind == "gone":
+            t.note = gone_text(what.code)
+            t.gone = True
