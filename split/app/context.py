@@ -13,16 +13,20 @@ import contextlib
 from collections.abc import Sequence
 from typing import Any
 
+import pygame
+
 from split import i18n
 from split.i18n import _
 from split.ui.loop import App
-from split.ui.menu.context import Seat
+from split.ui.menu.context import Finder, Seat
 from split.ui.menu.game import GameTable
 from split.ui.screens import DEFAULT_NAMES
 from split.ui.table import TableScene
+from split.ui.table.settings import speeds_of
 
 from .about import AboutInfo, about_info
 from .about import open_folder as _open_folder
+from .network import NetTable, find_tables, host_table, join_table
 from .session import Session, load_session, save_path
 from .settings import MAX_NAME, SeatChoice, Settings, save_settings
 from .stats import Stats, load_stats, record_game
@@ -220,6 +224,46 @@ class AppContext:
         if problem:
             self.notices.append(problem)
         return stats
+
+    # network play (issue 15) -------------------------------------------------------
+    def _wake(self) -> None:
+        """Something arrived from the network (on its thread): wake the window's loop."""
+        with contextlib.suppress(pygame.error):
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"net": True}))
+
+    def host_table(self, seats: Sequence[Seat], dealer: int | None) -> NetTable | str:
+        """Host a table with these seats (kept as the next default); a sentence if the
+        network cannot be used."""
+        clean = clean_seats(seats)
+        if clean != self.settings.seats:
+            self.change(seats=clean)
+        seed, self.seed = self.seed, None
+        session = Session.new(clean, seed=seed, dealer=dealer, path=None)
+        session.path, session.hosted = self._save_path(), True
+        return self.resume_hosting(session)
+
+    def resume_hosting(self, session: Session) -> NetTable | str:
+        """Host ``session`` (new or saved), saved after every action."""
+        try:
+            net = host_table(
+                session.seats,
+                None,
+                wake=self._wake,
+                session=session,
+                save=self.autosave,
+                pause=speeds_of(self.live)[1],  # bots take the time the speed gives them
+            )
+        except OSError as err:
+            return _("Cannot host on this network: {why}").format(why=err.strerror or err)
+        self.autosave(session)
+        return net
+
+    def join_table(self, address: str, code: str, name: str) -> NetTable:
+        """Join a table (:class:`ValueError` with what is wrong with what was typed)."""
+        return join_table(address, code, name, wake=self._wake)
+
+    def find_tables(self) -> Finder | None:
+        return find_tables()
 
     # about ------------------------------------------------------------------------
     def about(self) -> AboutInfo:

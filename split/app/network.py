@@ -88,6 +88,7 @@ def host_table(
     save: Callable[[Session], str | None] | None = None,
     address: str = "0.0.0.0",
     announce: bool = True,
+    pause: float = 0.6,
 ) -> NetTable:
     """Host a table with these seats: seat 0 is this window's player, every other
     "human" seat is kept for a friend. ``session`` is a hosted game resumed from its
@@ -111,7 +112,7 @@ def host_table(
             if problem:
                 raise OSError(problem)
 
-    host = Host(session.game, plans, save=keep)
+    host = Host(session.game, plans, save=keep, pause=pause)
     try:
         port = host.start(address, DEFAULT_PORT)
     except OSError:

@@ -43,6 +43,7 @@ class Session:
     game: Game
     path: Path | None = None
     game_id: str = ""
+    hosted: bool = False  # played over the network: Continue hosts it again
     _bots: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -114,6 +115,7 @@ class Session:
             "game_id": self.game_id,
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
             "game": self.game.to_json(),
+            **({"hosted": True} if self.hosted else {}),
         }
 
 
@@ -130,7 +132,10 @@ def parse_save(obj: Any, path: Path | None = None) -> Session:
         raise Invalid(f"its game does not replay: {err}") from None
     if game.config.players != len(seats):
         raise Invalid("its seats do not match its game")
-    return Session(seats, game, path, game_id)
+    hosted = obj.get("hosted", False)
+    if not isinstance(hosted, bool):
+        raise Invalid("its network flag is not true or false")
+    return Session(seats, game, path, game_id, hosted=hosted)
 
 
 def load_session(path: Path | None = None) -> Loaded[Session]:

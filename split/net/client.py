@@ -134,6 +134,13 @@ class Client:
         with contextlib.suppress(RuntimeError):
             asyncio.run_coroutine_threadsafe(_quiet_send(ws, text), loop)
 
+    def abort(self) -> None:
+        """Cut the connection without a goodbye, as a crash or a pulled cable would."""
+        loop, ws = self._loop, self._ws
+        if loop is not None and ws is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(ws.transport.abort)
+
     def close(self) -> None:
         """Say goodbye and end the connection."""
         loop, ws = self._loop, self._ws

@@ -59,8 +59,8 @@ PERSON = "human"  # a seat for a person (the host's own or a friend's)
 MAX_CONNECTIONS = 16  # open connections at once; more are closed at the door
 HELLO_SECONDS = 10.0  # a connection that says nothing this long is closed
 OUTBOX = 256  # messages waiting for a client that does not read: more and it goes
-RATE = 50.0  # messages a second a client may send on average (a person: a few) ...
-BURST = 100.0  # ... and at once
+RATE = 100.0  # messages a second a client may send on average (a person: a few) ...
+BURST = 200.0  # ... and at once
 MAX_STRIKES = 50  # refused messages before a client is disconnected
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread
 

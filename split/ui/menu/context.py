@@ -65,6 +65,10 @@ class KeptGame(Protocol):
     @property
     def state(self) -> GameState: ...
 
+    @property
+    def hosted(self) -> bool:
+        """Whether it is a game hosted on the network."""
+
 
 class Statistics(Protocol):
     """The player's record: totals, per opponent strength, the last games' sheets."""
@@ -94,6 +98,46 @@ class AboutFacts(Protocol):
     licence: str
     asset_licences: Sequence[LicenceText]
     data_dir: Any  # a pathlib.Path
+
+
+class RemoteSeats(Protocol):
+    """Who sits where at a network table (:class:`split.net.protocol.Seats`)."""
+
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    started: bool
+
+
+class Finder(Protocol):
+    """Tables heard on the local network (:class:`split.net.discovery.Finder`)."""
+
+    def tables(self) -> list[Any]:
+        """Each with ``name`` and ``address``."""
+
+    def close(self) -> None: ...
+
+
+class NetTable(Protocol):
+    """A network game from this window (:class:`split.app.network.NetTable`): ``game``
+    is the remote game the table plays (:class:`split.ui.table.remote.RemoteGame`,
+    with ``pump()``, ``ready``, ``started``, ``seats``, ``seat`` and ``gone``)."""
+
+    game: Any
+    session: Any  # the host's kept game, or None
+
+    @property
+    def code(self) -> str | None:
+        """The join code (the host's only)."""
+
+    @property
+    def addresses(self) -> list[str]:
+        """Where friends reach the table (the host's only)."""
+
+    def begin(self) -> None:
+        """The host starts the game."""
+
+    def leave(self) -> None:
+        """Leave the table (a host ends it for everyone)."""
 
 
 class MenuContext(Protocol):
@@ -130,6 +174,18 @@ class MenuContext(Protocol):
 
     def load_stats(self) -> Statistics:
         """The statistics kept so far."""
+
+    def host_table(self, seats: Sequence[Seat], dealer: int | None) -> NetTable | str:
+        """Host a table on this network with these seats; a sentence if it cannot."""
+
+    def resume_hosting(self, game: KeptGame) -> NetTable | str:
+        """Host a saved hosted game again, its seats open for their players."""
+
+    def join_table(self, address: str, code: str, name: str) -> NetTable:
+        """Join the table at ``address``; :class:`ValueError` with what is wrong."""
+
+    def find_tables(self) -> Finder | None:
+        """Look for tables on this network (None where that cannot be done)."""
 
     def about(self) -> AboutFacts:
         """The version, the licences and the data folder."""

@@ -113,6 +113,16 @@ class MainMenu(MenuScene):
             self.ctx.notices.clear()
         if name == "continue" and self.saved is not None:
             session, self.saved = self.saved, None
+            if session.hosted:  # issue 15: the same table opens again for its players
+                from .lobby import LobbyScene
+
+                net = self.ctx.resume_hosting(session)
+                if isinstance(net, str):
+                    self.ctx.notices.append(net)
+                    self.dirty = True
+                    return
+                app.push(LobbyScene(self.ctx, net))
+                return
             app.push(GameTable(self.ctx, session))
         elif name == "new":
             app.push(SetupScene(self.ctx))

@@ -67,7 +67,35 @@ class SetupScene(NewGameScene):
                     self.focus = i
         super().handle_event(event)
 
+    def render(self, surface: pygame.Surface) -> None:
+        super().render(surface)
+        if not self.ask_first:
+            return  # the default players, edited from Settings
+        # issue 15: the same players at a table on the network, or a friend's table
+        W, H = self.size
+        fs = max(16, H // 36)
+        start = next(b.rect for b in self.buttons if b.name == "start")
+        back = next(b.rect for b in self.buttons if b.name == "back")
+        host, join = start.copy(), back.copy()
+        gap = fs
+        if start.left > back.left:
+            host.left, join.right = start.right + gap, back.left - gap
+        else:  # mirrored
+            host.right, join.left = start.left - gap, back.right + gap
+        self.buttons.append(widgets.Button("host", _("Host on this network"), host))
+        self.buttons.insert(0, widgets.Button("join", _("Join a table"), join))
+        self.focus = min(self.focus, len(self.buttons) - 1)
+
     def on_button(self, name: str) -> None:
+        if name == "host":
+            self._host()
+            return
+        if name == "join":
+            from .lobby import JoinScene
+
+            you = self.seats[0].name if self.seats else ""
+            self.app.replace(JoinScene(self.ctx, i18n.display_name(you)))
+            return
         if name == "start" and self.ask_first and self.ctx.load_saved() is not None:
             # issue 13 rough edge 6: a new game replaces the saved one; ask first
             self.app.push(
@@ -94,6 +122,17 @@ class SetupScene(NewGameScene):
                 self.app.replace(scene)
             return
         super().on_button("start")
+
+    def _host(self) -> None:
+        from .lobby import LobbyScene
+
+        hot_seat_names(self.seats)
+        net = self.ctx.host_table(list(self.seats), self.dealer)
+        if isinstance(net, str):
+            self.ctx.notices.append(net)
+            self.dirty = True
+            return
+        self.app.replace(LobbyScene(self.ctx, net))
 
     def leave(self) -> None:
         with contextlib.suppress(pygame.error):

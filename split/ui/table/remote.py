@@ -10,16 +10,13 @@ over); the table knows it only by this Protocol.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from split.engine.actions import Action
 from split.engine.state import GameState
 
 from ..model import TableModel
 from ..typeset import _
-
-if TYPE_CHECKING:
-    from .scene import TableScene
 
 PERSON_KINDS = frozenset({"human", "away", "open"})
 """A remote seat's kinds that belong to a person (the others are bots)."""
@@ -59,8 +56,9 @@ def gone_text(code: str) -> str:
     return _("The connection to the host was lost.")
 
 
-def take_arrivals(t: TableScene, remote: RemoteGame) -> None:
-    """Everything the host sent since the last frame, into the table."""
+def take_arrivals(t: Any, remote: RemoteGame) -> None:
+    """Everything the host sent since the last frame, into the table ``t`` (a
+    :class:`~split.ui.table.scene.TableScene`)."""
     for kind, what in remote.arrivals():
         t.invalidate()
         if kind == "events":

@@ -1,0 +1,350 @@
+"""Playing on the local network (issue 15): joining a table, the lobby where players
+gather, and the table of a network game.
+
+The screens know the network only through the app's :class:`NetTable`
+(:class:`~split.ui.menu.context.NetTable`); the game at the table is the remote game
+it holds (:mod:`split.ui.table.remote`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pygame
+
+from split.i18n import N_, _, embed
+
+from .. import widgets
+from ..results import FinalScene
+from ..table import TableScene
+from ..table.remote import seat_kinds
+from .context import MenuContext, NetTable
+from .dialog import ConfirmScene
+from .scene import MenuScene
+
+FIELDS = ("address", "code", "name")
+FIELD_LENGTH = {"address": 60, "code": 8, "name": 20}
+
+
+class JoinScene(MenuScene):
+    """The tables heard on this network, or an address typed; the join code; your name."""
+
+    title = N_("Join a table")
+
+    def __init__(self, ctx: MenuContext, name: str) -> None:
+        super().__init__(ctx)
+        self.values = {"address": "", "code": "", "name": name}
+        self.editing: str | None = None
+        self.error = ""
+        self.finder: Any = None
+        self.heard: list[Any] = []
+
+    def enter(self) -> None:
+        super().enter()
+        if self.finder is None:
+            self.finder = self.ctx.find_tables()
+
+    def leave(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+        with contextlib.suppress(pygame.error):
+            pygame.key.stop_text_input()
+
+    def wake_in(self) -> float | None:
+        return 0.5  # tables come and go
+
+    def update(self, dt: float) -> None:
+        heard = self.finder.tables() if self.finder is not None else []
+        if heard != self.heard:
+            self.heard = heard
+            self.dirty = True
+
+    def layout(self) -> None:
+        fs = self.fs()
+        W, H = self.size
+        w = max(320, W // 3)
+        y = int(fs * 5.5)
+        self.buttons = []
+        for i, t in enumerate(self.heard[:4]):
+            label = _("{name}'s table \u00b7 {address}").format(name=t.name, address=t.address)
+            r = pygame.Rect(0, 0, w, int(fs * 2))
+            r.midtop = (W // 2, y + i * int(fs * 2.4))
+            self.buttons.append(widgets.Button(f"table{i}", label, r))
+        y += max(1, min(4, len(self.heard))) * int(fs * 2.4) + int(fs * 1.8)
+        for i, field in enumerate(FIELDS):
+            text = self.values[field] + ("|" if self.editing == field else "")
+            r = pygame.Rect(0, 0, w, int(fs * 2))
+            r.midtop = (W // 2 + fs * 3, y + i * int(fs * 2.6))
+            self.buttons.append(widgets.Button(field, text, widgets.mirror(r, self.window())))
+        join = pygame.Rect(0, 0, fs * 12, int(fs * 2.4))
+        join.bottomleft = (W // 2 + fs // 2, H - fs)
+        back = join.copy()
+        back.bottomright = (W // 2 - fs // 2, H - fs)
+        ready = all(self.values[f].strip() for f in FIELDS)
+        self.buttons.append(widgets.Button("back", _("Back"), widgets.mirror(back, self.window())))
+        self.buttons.append(
+            widgets.Button("join", _("Join"), widgets.mirror(join, self.window()), ready)
+        )
+
+    def window(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, *self.size)
+
+    def render(self, surface: pygame.Surface) -> None:
+        super().render(surface)
+        fs = self.fs()
+        W = self.size[0]
+        looking = (
+            _("Tables on this network:")
+            if self.heard
+            else _("Looking for tables on this network\u2026 or type the host's address below.")
+            if self.finder is not None
+            else _("Tables cannot be looked for here: type the host's address below.")
+        )
+        widgets.text(surface, looking, (W // 2, int(fs * 4)), fs, widgets.DIM, anchor="midtop")
+        labels = {
+            "address": _("Address"),
+            "code": _("Join code"),
+            "name": _("Your name"),
+        }
+        for b in self.buttons:
+            if b.name in labels:
+                row = pygame.Rect(b.rect.left - fs * 8, b.rect.top, fs * 7, b.rect.height)
+                row = widgets.mirror(row, self.window())
+                widgets.line(
+                    surface, labels[b.name], row, b.rect.centery - fs // 2, fs, widgets.INK
+                )
+        if self.error:
+            widgets.text(
+                surface,
+                self.error,
+                (W // 2, self.size[1] - int(fs * 4.6)),
+                fs,
+                widgets.ERROR,
+                width=W - 40,
+                anchor="midtop",
+            )
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if self.editing is None:
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+            self.editing = None
+            pygame.key.stop_text_input()
+        elif event.key == pygame.K_BACKSPACE:
+            self.values[self.editing] = self.values[self.editing][:-1]
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT and self.editing is not None:
+            value = self.values[self.editing] + event.text
+            if event.text.isprintable() and len(value) <= FIELD_LENGTH[self.editing]:
+                self.values[self.editing] = value.upper() if self.editing == "code" else value
+            self.dirty = True
+            return
+        super().handle_event(event)
+
+    def on_button(self, name: str) -> None:
+        if name.startswith("table"):
+            self.values["address"] = self.heard[int(name[5:])].address
+            self.editing = "code"  # the code is what is left to type
+            pygame.key.start_text_input()
+        elif name in FIELDS:
+            self.editing = name
+            pygame.key.start_text_input()
+        elif name == "back":
+            self.on_back()
+        elif name == "join":
+            self.editing = None
+            v = self.values
+            try:
+                net = self.ctx.join_table(v["address"], v["code"], v["name"])
+            except ValueError as err:
+                self.error = str(err)
+                return
+            self.app.replace(LobbyScene(self.ctx, net))
+
+
+class LobbyScene(MenuScene):
+    """The players gathering: the join code and address (the host's), who sits where;
+    the host starts the game, and everyone's table opens."""
+
+    def __init__(self, ctx: MenuContext, net: NetTable) -> None:
+        super().__init__(ctx)
+        self.net = net
+        self.shown: tuple = ()
+
+    @property
+    def hosting(self) -> bool:
+        return self.net.code is not None
+
+    def wake_in(self) -> float | None:
+        return 0.25
+
+    def update(self, dt: float) -> None:
+        game = self.net.game
+        game.pump()
+        if game.ready and game.started and self.app is not None and game.gone is None:
+            self.app.replace(NetGameTable(self.ctx, self.net))
+            return
+        shown = (game.ready, game.seats, game.gone)
+        if shown != self.shown:
+            self.shown = shown
+            self.dirty = True
+
+    def on_back(self) -> None:
+        self.net.leave()
+        super().on_back()
+
+    def layout(self) -> None:
+        fs = self.fs()
+        W, H = self.size
+        start = pygame.Rect(0, 0, fs * 12, int(fs * 2.4))
+        start.bottomleft = (W // 2 + fs // 2, H - fs)
+        back = start.copy()
+        back.bottomright = (W // 2 - fs // 2, H - fs)
+        window = pygame.Rect(0, 0, W, H)
+        self.buttons = [widgets.Button("leave", _("Leave"), widgets.mirror(back, window))]
+        if self.hosting:
+            ready = self.net.game.ready and self.net.game.gone is None
+            self.buttons.append(
+                widgets.Button("start", _("Start"), widgets.mirror(start, window), ready)
+            )
+            self.focus = 1
+
+    def render(self, surface: pygame.Surface) -> None:
+        game = self.net.game
+        self.title = N_("Your table on this network") if self.hosting else N_("Joining a table")
+        super().render(surface)
+        fs = self.fs()
+        W = self.size[0]
+        y = int(fs * 4.2)
+        if self.hosting:
+            widgets.text(surface, _("Join code"), (W // 2, y), fs, widgets.DIM, anchor="midtop")
+            widgets.text(
+                surface, self.net.code, (W // 2, y + int(fs * 1.3)), fs * 3, widgets.GOLD, True,
+                anchor="midtop",
+            )  # fmt: skip
+            where = _("Friends choose Join a table and type this code; the address is {addresses}.")
+            where = where.format(addresses=", ".join(self.net.addresses[:2]))
+            widgets.text(
+                surface, where, (W // 2, y + fs * 5), fs, widgets.INK, width=W - 80, anchor="midtop"
+            )
+            y += fs * 7
+        status = self._status()
+        widgets.text(surface, status, (W // 2, y), fs, widgets.DIM, width=W - 80, anchor="midtop")
+        seats = game.seats
+        if seats is None:
+            return
+        panel = pygame.Rect(0, 0, max(360, W // 3), int(fs * 1.6) * len(seats.names) + fs)
+        panel.midtop = (W // 2, y + int(fs * 1.8))
+        widgets.panel(surface, panel)
+        for i, (name, kind) in enumerate(zip(seats.names, seats.kinds, strict=True)):
+            row = pygame.Rect(panel.left + fs, panel.top + fs // 2 + i * int(fs * 1.6), 0, fs)
+            row.width = panel.width - 2 * fs
+            mine = i == game.seat
+            widgets.line(surface, name, row, row.top, fs, widgets.GOLD if mine else widgets.INK)
+            widgets.line(
+                surface, self._kind_words(kind, mine), row, row.top, fs, widgets.DIM, end=True
+            )
+
+    def _status(self) -> str:
+        game = self.net.game
+        if game.gone is not None:
+            if game.gone.code == "wrong-code":
+                return _("That is not this table's join code.")
+            if game.gone.code == "full":
+                return _("Every seat at this table is taken.")
+            if game.gone.code == "unreachable":
+                return _("No table answers at that address.")
+            return _("The host has left.")
+        if not game.ready:
+            return _("Connecting\u2026")
+        if self.hosting:
+            return _("Waiting for friends: seats nobody takes are played by bots.")
+        host = game.seats.names[0] if game.seats is not None else ""
+        return _("Waiting for {name} to start the game\u2026").format(name=embed(host))
+
+    @staticmethod
+    def _kind_words(kind: str, mine: bool) -> str:
+        if mine:
+            return _("you")
+        return {
+            "human": _("here"),
+            "open": _("waiting for a friend"),
+            "away": _("away (a bot plays)"),
+        }.get(kind, _("bot"))
+
+    def on_button(self, name: str) -> None:
+        if name == "start":
+            self.net.begin()
+        elif name == "leave":
+            self.on_back()
+
+
+class NetGameTable(TableScene):
+    """The table of a network game: Esc asks before leaving; the results offer Leave."""
+
+    def __init__(self, ctx: MenuContext, net: NetTable) -> None:
+        game = net.game
+        seats = game.seats
+        kinds = seat_kinds(game.seat, seats.kinds)
+        super().__init__(
+            game,
+            list(zip(seats.names, kinds, strict=True)),
+            settings=ctx.live,
+            sound=ctx.sound,
+            on_game_over=self._game_over,
+        )
+        self.ctx = ctx
+        self.net = net
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_ESCAPE
+            and self.esc_free()
+            and self.app is not None
+        ):
+            question = (
+                _("Leave the table? The game ends for everyone.")
+                if self.net.code is not None and not self.gone
+                else _("Leave the table? A bot plays your seat; you can join again.")
+                if not self.gone
+                else _("Back to the menu?")
+            )
+            self.app.push(ConfirmScene(self.ctx, question, _("Leave"), _("Stay"), self.leave_table))
+            return
+        super().handle_event(event)
+
+    def leave_table(self) -> None:
+        self.net.leave()
+        app = self.app
+        if app is not None and self in app.scenes:
+            for scene in list(app.scenes[app.scenes.index(self) :]):
+                app.pop(scene)
+
+    def _game_over(self, table: TableScene) -> None:
+        if self.net.session is not None:
+            self.ctx.finish_game(self.net.session)
+        if self.app is not None:
+            self.app.push(NetResults(self))
+
+
+class NetResults(FinalScene):
+    """The results of a network game: only Leave (the players decide at the table
+    whether to play again)."""
+
+    def __init__(self, table: NetGameTable) -> None:
+        super().__init__(table)
+
+    def render(self, surface: pygame.Surface) -> None:
+        super().render(surface)
+        self.buttons = [b for b in self.buttons if b.name == "leave"]
+        if self.buttons:
+            self.buttons[0].rect.centerx = self.size[0] // 2
+
+    def on_button(self, name: str) -> None:
+        if name == "leave":
+            self.table.leave_table()
