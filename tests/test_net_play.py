@@ -16,7 +16,6 @@ from split.engine.cards import card_str
 from split.engine.state import GAME_OVER
 from split.net import host as hostmod
 from split.net.host import PERSON, Host, SeatPlan
-from split.net.protocol import Update, read_host
 from tests.net_play import LOOPBACK, Player, join, play, until
 
 

@@ -126,7 +126,7 @@ class Host:
         self.save = save
         self.notice = notice
         self.tokens = [secrets.token_hex(16) for _ in plans]
-        self.started = bool(game.actions)
+        self.started = False  # the lobby: a resumed game, too, waits for its players
         self.port = 0
         self.refused = 0  # messages refused, for tests and the bench
         self._names = [p.name for p in plans]

@@ -82,9 +82,12 @@ class SetupScene(NewGameScene):
             host.left, join.right = start.right + gap, back.left - gap
         else:  # mirrored
             host.right, join.left = start.left - gap, back.right + gap
-        self.buttons.append(widgets.Button("host", _("Host on this network"), host))
-        self.buttons.insert(0, widgets.Button("join", _("Join a table"), join))
-        self.focus = min(self.focus, len(self.buttons) - 1)
+        names = [b.name for b in self.buttons]
+        self.buttons.insert(names.index("back"), widgets.Button("join", _("Join a table"), join))
+        names = [b.name for b in self.buttons]
+        self.buttons.insert(
+            names.index("start"), widgets.Button("host", _("Host on this network"), host)
+        )
 
     def on_button(self, name: str) -> None:
         if name == "host":

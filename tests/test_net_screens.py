@@ -1,0 +1,212 @@
+"""Network play through the real window loop (issue 15): host a table from the
+new-game screen, a friend joins with the code, the game is played to its end with
+the mouse; and the join screen joins a host by its address."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import random  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from app_driver import button, click_button, key, post, start  # noqa: E402
+from net_play import Player, join  # noqa: E402
+from ui_driver import gesture  # noqa: E402
+
+from split.app.session import load_session  # noqa: E402
+from split.engine import Game, GameConfig, PlayerView  # noqa: E402
+from split.engine.state import GAME_OVER  # noqa: E402
+from split.net.host import Host, SeatPlan  # noqa: E402
+from split.ui.menu.lobby import JoinScene, LobbyScene, NetGameTable, NetResults  # noqa: E402
+from split.ui.menu.main import MainMenu  # noqa: E402
+from split.ui.menu.setup import SetupScene  # noqa: E402
+from split.ui.results import RoundSummaryScene  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    pygame.init()
+    return tmp_path
+
+
+def _type(app, text: str) -> None:
+    for ch in text:
+        post(pygame.TEXTINPUT, text=ch)
+    app.run_frames(2)
+
+
+def _play_to_the_end(app, table, friends, rng, seconds=120) -> int:
+    """The window's player plays with the mouse, the friends with their bots; returns
+    the number of gestures made."""
+    import time
+
+    made = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for f in friends:
+            f.step()
+        app.run_frames(1)
+        scene = app.scene
+        if isinstance(scene, NetResults):
+            return made
+        if isinstance(scene, RoundSummaryScene):
+            click_button(app, "next")
+            continue
+        if scene is table and table.legal() and not table.busy():
+            action = rng.choice(table.legal())
+            gesture(app, table, action)
+            made += 1
+    raise AssertionError("the game did not end")
+
+
+def _your_turn(app, table, seconds: float = 10, each=None) -> bool:
+    """Run the loop (in real time: the host answers over the network) until the table
+    waits for the window's player."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if each is not None:
+            each()
+        app.run_frames(1)
+        if table.legal() and not table.busy():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_end(data):
+    app, ctx = start(seed=3)
+    ctx.change(speed="instant")
+    click_button(app, "new")
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    while setup.seats[1].kind != "human":  # seat 2 is for a friend
+        click_button(app, "kind1")
+    click_button(app, "host")
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    net = lobby.net
+    code = net.code
+    assert code is not None and len(code) == 6
+    app.run_frames(10)
+    assert not button(app, "start").enabled or net.game.ready
+    # a friend on another computer joins with the code shown
+    friend = Player(join(net.host.port, code, "Bo"))
+    assert friend.remote.seat == 1
+    for _ in range(50):
+        app.run_frames(1)
+        if net.game.seats is not None and net.game.seats.kinds[1] == "human":
+            break
+    assert net.game.seats.names[1] == "Bo"
+    click_button(app, "start")
+    app.run_frames(5)
+    table = app.scene
+    assert isinstance(table, NetGameTable)
+    assert table.names[1] == "Bo" and table.viewer == 0
+    made = _play_to_the_end(app, table, [friend], random.Random(4))
+    assert made > 20
+    host_game = net.host.game
+    assert host_game.state.phase == GAME_OVER
+    assert table.state.phase == GAME_OVER
+    assert friend.remote.view == PlayerView.of(host_game.state, 1)
+    assert table.model.rows == host_game.state.rows  # the window shows the host's sheets
+    click_button(app, "leave")
+    assert isinstance(app.scene, MainMenu)
+    assert not load_session().value  # a finished hosted game leaves no save behind
+
+
+def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
+    app, ctx = start(seed=5)
+    ctx.change(speed="instant")
+    click_button(app, "new")
+    while app.scene.seats[1].kind != "human":
+        click_button(app, "kind1")
+    click_button(app, "host")
+    net = app.scene.net
+    click_button(app, "start")
+    app.run_frames(5)
+    table = app.scene
+    assert isinstance(table, NetGameTable), app.scene
+    for _ in range(6):  # a few moves of the window's player (the friend's seat: a bot)
+        assert _your_turn(app, table), "the table never waited for the player"
+        gesture(app, table, table.legal()[0])
+    played = len(net.host.game.actions)
+    saved = load_session().value
+    assert saved is not None and saved.hosted and len(saved.game.actions) >= played - 1
+    key(app, pygame.K_ESCAPE)
+    click_button(app, "yes")  # leave: the game ends for everyone, the save stays
+    assert isinstance(app.scene, MainMenu)
+    app.scene.saved = ctx.load_saved()
+    click_button(app, "continue")
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    friend = join(lobby.net.host.port, lobby.net.code, saved.seats[1].name)
+    assert friend.seat == 1  # the friend's seat, by the friend's name
+    click_button(app, "start")
+    app.run_frames(5)
+    assert isinstance(app.scene, NetGameTable)
+    assert len(lobby.net.host.game.actions) >= len(saved.game.actions)
+    app.scene.leave_table()
+
+
+def test_the_join_screen_joins_a_table_by_its_address(data):
+    plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
+    host = Host(Game(GameConfig(2, 0, 9)), plans, pause=0)
+    host.start("127.0.0.1", 0)
+    try:
+        ann = Player(join(host.port, host.code, "Ann", host.own_token))
+        app, ctx = start(seed=1)
+        ctx.change(speed="instant")
+        click_button(app, "new")
+        click_button(app, "join")
+        scene = app.scene
+        assert isinstance(scene, JoinScene)
+        assert not button(app, "join").enabled  # nothing typed yet
+        click_button(app, "address")
+        _type(app, f"127.0.0.1:{host.port}")
+        click_button(app, "code")
+        _type(app, host.code.lower())  # read in capitals
+        click_button(app, "join")
+        lobby = app.scene
+        assert isinstance(lobby, LobbyScene)
+        for _ in range(100):
+            ann.step()
+            app.run_frames(1)
+            if lobby.net.game.ready:
+                break
+        assert lobby.net.game.seat == 1
+        host.begin()
+        for _ in range(100):
+            ann.step()
+            app.run_frames(1)
+            if isinstance(app.scene, NetGameTable):
+                break
+        table = app.scene
+        assert isinstance(table, NetGameTable)
+        assert _your_turn(app, table, each=ann.step)
+        host.stop()
+        for _ in range(100):
+            app.run_frames(1)
+            if table.gone:
+                break
+        assert table.gone and "host" in table.prompt()[0].lower()
+    finally:
+        host.stop()
+
+
+def test_a_wrong_address_is_explained_on_the_join_screen(data):
+    app, ctx = start(seed=1)
+    click_button(app, "new")
+    click_button(app, "join")
+    for field, text in (("address", "my laptop"), ("code", "ABCD"), ("name", "x")):
+        click_button(app, field)
+        _type(app, text)
+    click_button(app, "join")
+    assert isinstance(app.scene, JoinScene)
+    assert "address" in app.scene.error
