@@ -14,7 +14,7 @@ import random  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_driver import button, click_button, key, post, start  # noqa: E402
-from net_play import Player, join  # noqa: E402
+from net_play import Player, join, until  # noqa: E402
 from ui_driver import gesture  # noqa: E402
 
 from split.app.session import load_session  # noqa: E402
@@ -94,20 +94,17 @@ def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_end(data):
     net = lobby.net
     code = net.code
     assert code is not None and len(code) == 6
-    app.run_frames(10)
-    assert not button(app, "start").enabled or net.game.ready
+    assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+    assert button(app, "start").enabled
     # a friend on another computer joins with the code shown
     friend = Player(join(net.host.port, code, "Bo"))
     assert friend.remote.seat == 1
-    for _ in range(50):
-        app.run_frames(1)
-        if net.game.seats is not None and net.game.seats.kinds[1] == "human":
-            break
+    seats = lambda: app.run_frames(1) or (net.game.seats and net.game.seats.kinds[1] == "human")  # noqa: E731
+    assert until(seats, 5)
     assert net.game.seats.names[1] == "Bo"
     click_button(app, "start")
-    app.run_frames(5)
+    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
     table = app.scene
-    assert isinstance(table, NetGameTable)
     assert table.names[1] == "Bo" and table.viewer == 0
     made = _play_to_the_end(app, table, [friend], random.Random(4))
     assert made > 20
@@ -129,8 +126,9 @@ def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
         click_button(app, "kind1")
     click_button(app, "host")
     net = app.scene.net
+    assert until(lambda: app.run_frames(1) or net.game.ready, 5)
     click_button(app, "start")
-    app.run_frames(5)
+    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
     table = app.scene
     assert isinstance(table, NetGameTable), app.scene
     for _ in range(6):  # a few moves of the window's player (the friend's seat: a bot)
@@ -149,8 +147,7 @@ def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
     friend = join(lobby.net.host.port, lobby.net.code, saved.seats[1].name)
     assert friend.seat == 1  # the friend's seat, by the friend's name
     click_button(app, "start")
-    app.run_frames(5)
-    assert isinstance(app.scene, NetGameTable)
+    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
     assert len(lobby.net.host.game.actions) >= len(saved.game.actions)
     app.scene.leave_table()
 
@@ -175,26 +172,16 @@ def test_the_join_screen_joins_a_table_by_its_address(data):
         click_button(app, "join")
         lobby = app.scene
         assert isinstance(lobby, LobbyScene)
-        for _ in range(100):
-            ann.step()
-            app.run_frames(1)
-            if lobby.net.game.ready:
-                break
+        assert until(lambda: ann.step() or app.run_frames(1) or lobby.net.game.ready, 5)
         assert lobby.net.game.seat == 1
         host.begin()
-        for _ in range(100):
-            ann.step()
-            app.run_frames(1)
-            if isinstance(app.scene, NetGameTable):
-                break
+        started = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
+        assert until(started, 5)
         table = app.scene
         assert isinstance(table, NetGameTable)
         assert _your_turn(app, table, each=ann.step)
         host.stop()
-        for _ in range(100):
-            app.run_frames(1)
-            if table.gone:
-                break
+        assert until(lambda: app.run_frames(1) or table.gone, 5)
         assert table.gone and "host" in table.prompt()[0].lower()
     finally:
         host.stop()
