@@ -294,7 +294,8 @@ class Renderer:
         facts = [ngettext("{n} card", "{n} cards", held).format(n=held)]
         if seat != t.viewer:
             kind = t.kinds[seat]
-            facts.insert(0, _("human") if kind == "human" else _(kind))
+            label = {"human": _("human"), "remote": _("on the network")}.get(kind)
+            facts.insert(0, label or _(kind))
         if seat == t.model.dealer:
             facts.append(_("dealer"))
         y = r.top + 4 + int(fs * 1.3)
