@@ -32,7 +32,59 @@ from split.ui.results import FinalScene, RoundSummaryScene  # noqa: E402
 
 SIZE = (1024, 600)
 SLACK = 2  # px of anti-aliasing tolerance
-SCREENS = ("menu", "new_game", "rules_first", "rules_last", "stats", "settings", "table", "pause")
+SCREENS = (
+    "menu",
+    "new_game",
+    "rules_first",
+    "rules_last",
+    "stats",
+    "settings",
+    "table",
+    "pause",
+    "join",
+    "lobby",
+)
+
+
+class _Finder:
+    """Two tables heard on the network (no multicast in the test)."""
+
+    def tables(self):
+        from split.net.discovery import Table
+
+        return [
+            Table("Annabelle-Marie", "192.168.100.200", 47211, 3),
+            Table("Bo", "10.0.0.7", 5000, 1),
+        ]
+
+    def close(self) -> None:
+        pass
+
+
+class _Lobby:
+    """A hosted table's lobby as the screen reads it, four seats in every state."""
+
+    code = "EW2FWP"
+    addresses = ["192.168.100.200", "10.0.0.7"]
+    session = None
+
+    def __init__(self) -> None:
+        from types import SimpleNamespace
+
+        from split.net.protocol import Seats
+
+        seats = Seats(
+            ("Annabelle-Marie", "Bo", "Cy", "Di"), ("human", "human", "open", "away"), False
+        )
+        self.game = SimpleNamespace(
+            ready=True, started=False, gone=None, seat=0, seats=seats, pump=lambda: None
+        )
+
+    def begin(self) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
 
 
 class Recorder:
@@ -86,6 +138,17 @@ def open_screen(app, ctx, name: str) -> None:
         app.pop()
     if name == "menu":
         pass
+    elif name == "join":
+        from split.ui.menu.lobby import JoinScene
+
+        scene = JoinScene(ctx, "Annabelle-Marie")
+        scene.finder = _Finder()
+        scene.error = "Type the host's address, like 192.168.1.20."
+        app.push(scene)
+    elif name == "lobby":
+        from split.ui.menu.lobby import LobbyScene
+
+        app.push(LobbyScene(ctx, _Lobby()))
     elif name in ("table", "pause"):
         seats = (
             SeatChoice("You", "human"),

@@ -197,3 +197,24 @@ def test_a_wrong_address_is_explained_on_the_join_screen(data):
     click_button(app, "join")
     assert isinstance(app.scene, JoinScene)
     assert "address" in app.scene.error
+
+
+def test_the_join_code_and_addresses_keep_their_digits_in_persian(data, monkeypatch):
+    from test_i18n_screens import _Lobby
+    from ui_driver import record_texts
+
+    from split import i18n
+    from split.i18n import localize_digits
+
+    app, ctx = start(seed=1)
+    ctx.change(language="fa")
+    try:
+        texts = record_texts(monkeypatch)
+        app.push(LobbyScene(ctx, _Lobby()))
+        app.run_frames(3)
+        shown = [localize_digits(words, "fa") for words, _rect in texts]
+        assert any("EW2FWP" in t for t in shown)  # typed by the friends as it reads
+        assert any("192.168.100.200" in t for t in shown)
+        assert not any("\u06f2" in t and "EW" in t for t in shown)  # no Persian two
+    finally:
+        i18n.set_language("en")

@@ -3,6 +3,8 @@
 - ``render``: frame times of a six-player table mid-game (split.ui.bench).
 - ``engine``: random-play decisions per second (the same measure as ``split sim``).
 - ``idle``: CPU the menu uses over 10 s with nothing moving (Linux: read from /proc).
+- ``net``: network play on the loopback address: a move's way to every client, and an
+  idle host's CPU (split.net.bench).
 - ``start``: launch to the first frame of the menu, the whole process timed
   (``--exe dist/Split`` for the one-file build; from source otherwise).
 """
@@ -78,7 +80,7 @@ def _start(argv: list[str]) -> int:
 
 def cli(argv: list[str]) -> int:
     p = Parser(prog="split bench", description=__doc__)
-    p.add_argument("what", choices=["render", "engine", "start", "idle"])
+    p.add_argument("what", choices=["render", "engine", "start", "idle", "net"])
     args, rest = p.parse_known_args(argv)
     if args.what == "render":
         from split.ui.bench import cli as render
@@ -86,6 +88,10 @@ def cli(argv: list[str]) -> int:
         return render(rest)
     if args.what == "start":
         return _start(rest)
+    if args.what == "net":
+        from split.net.bench import cli as net
+
+        return net(rest)
     if args.what == "idle":
         return _idle(rest)
     from split.bots.tournament import cli as sim

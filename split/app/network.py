@@ -58,7 +58,9 @@ class NetTable:
         if self.host is None:
             return []
         port = self.host.port
-        return [a if port == DEFAULT_PORT else f"{a}:{port}" for a in local_addresses()]
+        found = local_addresses()
+        lan = [a for a in found if not a.startswith("127.")] or found  # loopback: alone
+        return [a if port == DEFAULT_PORT else f"{a}:{port}" for a in lan]
 
     def begin(self) -> None:
         """The host starts the game; open seats are played by bots until filled."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from split.i18n import N_, _, embed
+from split.i18n import N_, _, embed, join_words, symbols
 
 from .. import widgets
 from ..results import FinalScene
@@ -24,6 +24,8 @@ from .dialog import ConfirmScene
 from .scene import MenuScene
 
 FIELDS = ("address", "code", "name")
+STATUS = {"human": (96, 200, 120), "open": (230, 180, 70), "away": (220, 110, 90)}
+"""The colour of a seat's dot in the lobby: here, waiting for a friend, away."""
 FIELD_LENGTH = {"address": 60, "code": 8, "name": 20}
 
 
@@ -68,13 +70,15 @@ class JoinScene(MenuScene):
         y = int(fs * 5.5)
         self.buttons = []
         for i, t in enumerate(self.heard[:4]):
-            label = _("{name}'s table \u00b7 {address}").format(name=t.name, address=t.address)
+            label = _("{name}'s table \u00b7 {address}")
+            label = label.format(name=embed(t.name), address=symbols(t.address))
             r = pygame.Rect(0, 0, w, int(fs * 2))
             r.midtop = (W // 2, y + i * int(fs * 2.4))
             self.buttons.append(widgets.Button(f"table{i}", label, r))
         y += max(1, min(4, len(self.heard))) * int(fs * 2.4) + int(fs * 1.8)
         for i, field in enumerate(FIELDS):
             text = self.values[field] + ("|" if self.editing == field else "")
+            text = text if field == "name" else symbols(text)  # typed as it is, digits too
             r = pygame.Rect(0, 0, w, int(fs * 2))
             r.midtop = (W // 2 + fs * 3, y + i * int(fs * 2.6))
             self.buttons.append(widgets.Button(field, text, widgets.mirror(r, self.window())))
@@ -119,7 +123,7 @@ class JoinScene(MenuScene):
             widgets.text(
                 surface,
                 self.error,
-                (W // 2, self.size[1] - int(fs * 4.6)),
+                (W // 2, self.size[1] - int(fs * 5.4)),
                 fs,
                 widgets.ERROR,
                 width=W - 40,
@@ -222,12 +226,11 @@ class LobbyScene(MenuScene):
         y = int(fs * 4.2)
         if self.hosting:
             widgets.text(surface, _("Join code"), (W // 2, y), fs, widgets.DIM, anchor="midtop")
-            widgets.text(
-                surface, self.net.code, (W // 2, y + int(fs * 1.3)), fs * 3, widgets.GOLD, True,
-                anchor="midtop",
-            )  # fmt: skip
+            code = symbols(self.net.code)
+            at = (W // 2, y + int(fs * 1.3))
+            widgets.text(surface, code, at, fs * 3, widgets.GOLD, True, anchor="midtop")
             where = _("Friends choose Join a table and type this code; the address is {addresses}.")
-            where = where.format(addresses=", ".join(self.net.addresses[:2]))
+            where = where.format(addresses=join_words(symbols(a) for a in self.net.addresses[:2]))
             widgets.text(
                 surface, where, (W // 2, y + fs * 5), fs, widgets.INK, width=W - 80, anchor="midtop"
             )
@@ -244,6 +247,10 @@ class LobbyScene(MenuScene):
             row = pygame.Rect(panel.left + fs, panel.top + fs // 2 + i * int(fs * 1.6), 0, fs)
             row.width = panel.width - 2 * fs
             mine = i == game.seat
+            dot = widgets.mirror(
+                pygame.Rect(row.left - fs // 2 - 4, row.top + fs // 2 - 4, 8, 8), panel
+            )
+            pygame.draw.circle(surface, STATUS.get(kind, widgets.DIM), dot.center, max(4, fs // 5))
             widgets.line(surface, name, row, row.top, fs, widgets.GOLD if mine else widgets.INK)
             widgets.line(
                 surface, self._kind_words(kind, mine), row, row.top, fs, widgets.DIM, end=True
