@@ -281,6 +281,10 @@ def _selftest_in(t0: float) -> int:
         print(f"selftest FAILED: the game did not finish within {SELFTEST_LIMIT_S:.0f} s")
         return 1
     app.run_frames(3)
+    network = _selftest_network()
+    if network is not None:
+        print(f"selftest FAILED: network play: {network}")
+        return 1
     if not isinstance(table, GameTable) or table.session.path is None:
         print("selftest FAILED: the game was not autosaved")
         return 1
@@ -292,6 +296,30 @@ def _selftest_in(t0: float) -> int:
         f"scores {scores}, {time.perf_counter() - t0:.1f} s"
     )
     return 0
+
+
+def _selftest_network() -> str | None:
+    """Host a table on the loopback address and join it (websockets, asyncio and
+    zeroconf are in the build): None if a seat and its view arrive, else why not."""
+    import split.net.discovery  # noqa: F401 - finding tables needs zeroconf
+    from split.engine import Game, GameConfig
+    from split.net.client import Client
+    from split.net.host import PERSON, Host, SeatPlan
+    from split.net.remote import RemoteGame
+
+    plans = [SeatPlan("Ann", PERSON), SeatPlan("Bo", PERSON)]
+    host = Host(Game(GameConfig(2, 0, 1)), plans, pause=0)
+    host.start("127.0.0.1", 0)
+    try:
+        remote = RemoteGame(Client("127.0.0.1", host.port, host.code, "Bo").start())
+        deadline = time.monotonic() + 10
+        while not remote.ready and remote.gone is None and time.monotonic() < deadline:
+            remote.pump()
+            time.sleep(0.01)
+        remote.leave()
+        return None if remote.ready else f"no seat from the host ({remote.gone})"
+    finally:
+        host.stop()
 
 
 def main(argv: list[str] | None = None) -> int:
