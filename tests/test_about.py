@@ -22,11 +22,18 @@ def test_about_info_gathers_version_licences_and_data_folder(tmp_path, monkeypat
     assert info.licence.startswith("MIT License") and "Split Desktop contributors" in info.licence
     assert info.data_dir == tmp_path / "data"  # shown as it is: About creates nothing
     found = {(f.part, f.name) for f in info.asset_licences}
-    assert found == {
+    assert {
         ("fonts", "LICENSE-DejaVu.txt"),
         ("fonts", "OFL.txt"),
         ("sounds", "LICENSE.txt"),
-    }
+    } <= found
+    # and the libraries inside the executable, each with its licence (issue 15 added
+    # websockets and zeroconf, which LGPL-licensed zeroconf needs to be shown with)
+    libraries = {f.part.split()[0]: f for f in info.asset_licences if " " in f.part}
+    assert set(libraries) == set(about.LIBRARIES)
+    assert "GNU Lesser General Public" in libraries["zeroconf"].text
+    assert "LGPL" in libraries["pygame-ce"].text
+    assert "Aymeric Augustin" in libraries["websockets"].text
 
 
 def test_asset_licences_are_read_whole_and_in_order():

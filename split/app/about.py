@@ -71,9 +71,41 @@ def asset_licences(root: Path | None = None) -> tuple[LicenceFile, ...]:
     )
 
 
+LIBRARIES = ("pygame-ce", "platformdirs", "websockets", "zeroconf", "ifaddr")
+"""The libraries the game ships inside its executable (split.spec copies their metadata)."""
+
+
+def library_licences() -> tuple[LicenceFile, ...]:
+    """The licence of each library the game ships: its licence file where the package
+    has one, else the licence its metadata names and where its source is."""
+    out = []
+    for name in LIBRARIES:
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        files = [f for f in dist.files or [] if LICENCE_NAME.match(f.name)]
+        text = next((t for f in files if (t := _read(f))), None)
+        if text is None:
+            meta = dist.metadata
+            kind = meta.get("License-Expression") or meta.get("License") or "see its source"
+            home = meta.get("Home-page") or next(iter(meta.get_all("Project-URL") or []), "")
+            text = f"{name} {dist.version}: {kind}\n{home}\n"
+        out.append(LicenceFile(f"{name} {dist.version}", files[0].name if files else "", text))
+    return tuple(out)
+
+
+def _read(file: metadata.PackagePath) -> str | None:
+    try:
+        return Path(str(file.locate())).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def about_info() -> AboutInfo:
-    """Gather what the About screen shows."""
-    return AboutInfo(split.__version__, game_licence(), asset_licences(), data_dir_path())
+    """Gather what the About screen shows: the assets' licences, then the libraries'."""
+    licences = asset_licences() + library_licences()
+    return AboutInfo(split.__version__, game_licence(), licences, data_dir_path())
 
 
 # ------------------------------------------------------------------ open the folder

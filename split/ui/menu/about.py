@@ -27,7 +27,8 @@ class AboutScene(MenuScene):
         self.facts: AboutFacts = ctx.about()
         self.texts: list[tuple[str, str]] = [("Split — LICENSE", self.facts.licence)]
         for lic in self.facts.asset_licences:
-            self.texts.append((f"{lic.part}/{lic.name}", lic.text))
+            label = f"{lic.part}/{lic.name}" if lic.name else lic.part
+            self.texts.append((label, lic.text))
         self.pick = 0
         self.scroll = 0  # first line of the licence text shown
         self.problem = ""  # why the folder could not be opened
@@ -49,10 +50,12 @@ class AboutScene(MenuScene):
         W, H = self.size
         fs = self.fs()
         left, _text, folder = self.boxes()
-        row = int(fs * 2.0)
+        # every licence in the list: rows get lower as the list grows
+        gap = fs // 3
+        row = max(int(fs * 1.2), min(int(fs * 2.0), left.height // len(self.texts) - gap))
         self.buttons = []
         for i, (label, _body) in enumerate(self.texts):
-            r = pygame.Rect(left.left, left.top + i * (row + fs // 3), left.width, row)
+            r = pygame.Rect(left.left, left.top + i * (row + gap), left.width, row)
             if r.bottom > left.bottom:
                 break
             b = widgets.Button(f"licence:{i}", label, r)
