@@ -98,7 +98,9 @@ def new_table(app, ctx, players: int, seed: int):
     from split.ui.menu.game import GameTable
 
     seats = tuple(SeatChoice(NAMES[i], KINDS[i]) for i in range(players))
-    return app.push(GameTable(ctx, Session.new(seats, seed=seed, dealer=players - 1, path=None)))
+    table = GameTable(ctx, Session.new(seats, seed=seed, dealer=players - 1, path=None))
+    table.feedback.clock = lambda: 0.0  # toasts and flashes as they first show, in every run
+    return app.push(table)
 
 
 def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:

@@ -71,23 +71,25 @@ class SetupScene(NewGameScene):
         super().render(surface)
         if not self.ask_first:
             return  # the default players, edited from Settings
-        # issue 15: the same players at a table on the network, or a friend's table
+        # issue 15: the same players at a table on the network, or a friend's table;
+        # one row, in reading order: Back, Join a table, Host on this network, Start
         W, H = self.size
         fs = max(16, H // 36)
-        start = next(b.rect for b in self.buttons if b.name == "start")
-        back = next(b.rect for b in self.buttons if b.name == "back")
-        host, join = start.copy(), back.copy()
+        named = {b.name: b for b in self.buttons}
+        w, h = named["start"].rect.size
         gap = fs
-        if start.left > back.left:
-            host.left, join.right = start.right + gap, back.left - gap
-        else:  # mirrored
-            host.right, join.left = start.left - gap, back.right + gap
-        names = [b.name for b in self.buttons]
-        self.buttons.insert(names.index("back"), widgets.Button("join", _("Join a table"), join))
-        names = [b.name for b in self.buttons]
-        self.buttons.insert(
-            names.index("start"), widgets.Button("host", _("Host on this network"), host)
-        )
+        left = W // 2 - (4 * w + 3 * gap) // 2
+        window = pygame.Rect(0, 0, W, H)
+        rects = [
+            widgets.mirror(pygame.Rect(left + i * (w + gap), H - fs - h, w, h), window)
+            for i in range(4)
+        ]
+        named["back"].rect, named["start"].rect = rects[0], rects[3]
+        at = self.buttons.index(named["start"])
+        self.buttons[at:at] = [
+            widgets.Button("join", _("Join a table"), rects[1]),
+            widgets.Button("host", _("Host on this network"), rects[2]),
+        ]
 
     def on_button(self, name: str) -> None:
         if name == "host":
