@@ -263,3 +263,45 @@ def test_a_table_hosted_on_this_machine_is_found_on_the_network():
     finally:
         finder.close()
         announcer.close()
+
+
+def test_a_flood_is_cut_off_and_never_stalls_the_host():
+    import threading
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from split.net.client import url_of
+
+    host = _host(2, 2, seed=9)  # dealer 1: Ann plays first
+    try:
+        ann = join(host.port, host.code, "Ann", host.own_token)
+        host.begin()
+        assert until(lambda: ann.pump() or ann.state.current == 0, 2)
+        g = host.game
+        sent = [0]
+
+        def flood() -> None:  # Bo's seat, sending as fast as it can, reading nothing
+            with connect(url_of(LOOPBACK, host.port)) as ws:
+                ws.send(json.dumps({"v": 1, "t": "hello", "code": host.code, "name": "Bo"}))
+                try:
+                    for _ in range(20_000):
+                        ws.send('{"v":1,"t":"action","action":"draw"}')
+                        sent[0] += 1
+                except ConnectionClosed:
+                    pass
+
+        flooder = threading.Thread(target=flood, daemon=True)
+        flooder.start()
+        assert until(lambda: sent[0] > 100, 5)
+        # meanwhile Ann's move is played at once
+        t0 = time.monotonic()
+        ann.send(ann.state.legal_actions()[0])
+        assert until(lambda: ann.pump() or len(g.actions) >= 1, 1.0)
+        assert g.movers[0][0] == 0
+        assert time.monotonic() - t0 < 1.0
+        # the host sends the flooder away, and a bot plays the seat
+        assert until(lambda: host.seats_now.kinds[1] == "away", 5)
+        assert host.refused > 50
+    finally:
+        host.stop()

@@ -218,3 +218,30 @@ def test_the_join_code_and_addresses_keep_their_digits_in_persian(data, monkeypa
         assert not any("\u06f2" in t and "EW" in t for t in shown)  # no Persian two
     finally:
         i18n.set_language("en")
+
+
+def test_moves_made_before_the_table_opens_are_played_once(data):
+    """The host starts and Ann plays her turn before this window's table opens: the
+    table animates the deal and Ann's moves once each and ends where the host is."""
+    plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
+    host = Host(Game(GameConfig(2, 1, 12)), plans, pause=0)  # dealer Bo: Ann plays first
+    host.start("127.0.0.1", 0)
+    try:
+        ann = Player(join(host.port, host.code, "Ann", host.own_token))
+        app, ctx = start(seed=1)
+        ctx.change(speed="instant")
+        net = ctx.join_table(f"127.0.0.1:{host.port}", host.code, "Bo")
+        app.push(LobbyScene(ctx, net))
+        assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+        host.begin()
+        g = host.game
+        assert until(lambda: ann.step() or g.state.current == 1, 10)  # Ann's whole turn
+        assert len(g.actions) >= 2
+        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        table = app.scene
+        assert _your_turn(app, table)
+        assert table.model.same_as(table.state)
+        assert sorted(table.model.hands[1]) == sorted(PlayerView.of(g.state, 1).hand)
+        table.leave_table()
+    finally:
+        host.stop()

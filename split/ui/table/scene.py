@@ -111,8 +111,10 @@ class TableScene(Scene):
         self.gestures = Gestures(self)
         self.driver = BotDriver(game, self.kinds, lambda: self.timing()[1], choose_bot)
         state = game.state
-        if game.opening_events and not game.actions and state.round == 1 and state.phase == START:
-            # A new game: the table starts empty and animates the first deal's events.
+        fresh = not game.actions and state.round == 1 and state.phase == START
+        if self.remote is not None:  # arrived before the first move: the moves since follow
+            fresh = bool(game.opening_events)
+        if fresh:  # a new game: the table starts empty and animates the first deal's events
             self.model = TableModel.before_deal(state.players, state.dealer, DECK_SIZE)
             self.animator = Animator(self.model, self)
             self.animator.queue(game.opening_events)
