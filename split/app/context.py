@@ -18,7 +18,7 @@ import pygame
 from split import i18n
 from split.i18n import _
 from split.ui.loop import App
-from split.ui.menu.context import Finder, Seat
+from split.ui.menu.context import Finder, NetTable, Seat
 from split.ui.menu.game import GameTable
 from split.ui.screens import DEFAULT_NAMES
 from split.ui.table import TableScene
@@ -26,7 +26,6 @@ from split.ui.table.settings import speeds_of
 
 from .about import AboutInfo, about_info
 from .about import open_folder as _open_folder
-from .network import NetTable, find_tables, host_table, join_table
 from .session import Session, load_session, save_path
 from .settings import MAX_NAME, SeatChoice, Settings, save_settings
 from .stats import Stats, load_stats, record_game
@@ -244,6 +243,8 @@ class AppContext:
 
     def resume_hosting(self, session: Session) -> NetTable | str:
         """Host ``session`` (new or saved), saved after every action."""
+        from .network import host_table  # the network's libraries load when first used
+
         try:
             net = host_table(
                 session.seats,
@@ -260,9 +261,13 @@ class AppContext:
 
     def join_table(self, address: str, code: str, name: str) -> NetTable:
         """Join a table (:class:`ValueError` with what is wrong with what was typed)."""
+        from .network import join_table
+
         return join_table(address, code, name, wake=self._wake)
 
     def find_tables(self) -> Finder | None:
+        from .network import find_tables
+
         return find_tables()
 
     # about ------------------------------------------------------------------------
