@@ -1,0 +1,156 @@
+"""``expert``: ``hard``'s determinized search, played out to the end of the round.
+
+``hard`` plays each candidate on until its own next turn and guesses the rest with a
+static evaluation. ``expert`` plays every sampled world to the round's end (a Split
+round is short: about thirty actions at two players), where the sheets are the
+truth (R8.2): the value of a candidate is this seat's sheet points minus its rivals'
+at the end of the round, on the same sampled deals for every candidate (paired, so
+the deal's luck cancels out of the comparison).
+
+The hidden cards come only from the view (:meth:`PlayerView.unseen`), never from the
+true deal (R10). The work is fixed by ``worlds`` and ``candidates``; ``max_ms`` is a
+safety cap, after which the worlds played so far decide.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from split.engine.actions import Action
+from split.engine.state import GameState, Phase
+from split.engine.view import PlayerView
+
+from .hard import OVERRIDE_Z, overriding, scaled_playouts, static_value
+from .inference import HandReader
+from .knowledge import Knowledge
+from .normal import Evaluator, NormalBot
+
+MAX_ROUND_ACTIONS = 400
+
+
+def round_value(state: GameState, seat: int, lead: float) -> float:
+    """This seat's sheet at the end of the round against its rivals': minus the best
+    rival's with weight ``lead``, minus their mean with the rest."""
+    scores = state.scores()
+    others = [v for s, v in enumerate(scores) if s != seat]
+    best = max(others)
+    mean = sum(others) / len(others)
+    return scores[seat] - lead * best - (1.0 - lead) * mean
+
+
+class Assessment(NamedTuple):
+    """A move weighed by the expert: what it would have played, and the points lost."""
+
+    best: Action
+    played: Action
+    loss: float
+
+
+class ExpertBot:
+    """Paired determinized playouts to the round's end (see the module docstring)."""
+
+    name = "expert"
+    needs_view = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        worlds: int = 24,
+        candidates: int = 6,
+        max_ms: float = 900.0,
+        lead: float = 0.5,
+        z: float = OVERRIDE_Z,
+        turns: int = 1,
+    ) -> None:
+        self.turns = turns
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.candidates = candidates
+        self.max_ms = max_ms
+        self.lead = lead
+        self.z = z
+        self.last_playouts = 0
+        self.reader = HandReader()  # what the other hand lacks, from watching it (2p)
+
+    def candidates_of(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+        """``normal``'s best few actions, its first choice first."""
+        ev = Evaluator(view)
+        values = [ev.value(a) for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], legal[i]))
+        return [legal[i] for i in order[: self.candidates]]
+
+    def search(self, view: PlayerView, cands: Sequence[Action]) -> list[list[float]]:
+        """Per candidate, its value in each sampled world (the same worlds for all)."""
+        deadline = time.perf_counter() + self.max_ms / 1000.0
+        seat = view.seat
+        weights = Knowledge(view).weights
+        unseen = view.unseen()
+        scores: list[list[float]] = [[] for _ in cands]
+        for _ in range(scaled_playouts(self.worlds, view.players)):
+            hidden = self.reader.sample(view, unseen, self.rng)
+            base = view.determinize(hidden, seed=self.rng.getrandbits(31))
+            policy_seed = self.rng.getrandbits(32)
+            for i, action in enumerate(cands):
+                state = base.clone()
+                state.apply(action)
+                self._rollout(state, NormalBot(policy_seed), seat, view.turn)
+                if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
+                    scores[i].append(round_value(state, seat, self.lead))
+                else:
+                    scores[i].append(static_value(state, seat, weights))
+            if time.perf_counter() > deadline:
+                break
+        self.last_playouts = len(scores[0])
+        return scores
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        self.last_playouts = 0
+        self.reader.observe(view)
+        action = self._choose(view, legal)
+        self.reader.record(view, action)
+        return action
+
+    def _choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        cands = self.candidates_of(view, legal)
+        if len(cands) == 1 or self.worlds <= 0:
+            return cands[0]
+        return cands[overriding(self.search(view, cands), self.z)]
+
+    def assess(self, view: PlayerView, legal: Sequence[Action], played: Action) -> Assessment:
+        """What this bot would have played instead of ``played``, and the sheet points
+        that cost by its search: its choice's mean value minus ``played``'s, on the
+        same sampled worlds (0 when it would have played the same)."""
+        cands = self.candidates_of(view, legal)
+        if played not in cands:
+            cands.append(played)
+        if len(cands) == 1:
+            return Assessment(played, played, 0.0)
+        scores = self.search(view, cands)
+        best = overriding(scores, self.z)
+        mine = cands.index(played)
+        n = max(1, len(scores[0]))
+        loss = (sum(scores[best]) - sum(scores[mine])) / n
+        return Assessment(cands[best], played, max(0.0, loss))
+
+    def _rollout(self, state: GameState, bot: NormalBot, seat: int, turn: int) -> None:
+        """Every seat plays ``normal`` until the round ends (or ``turns`` own turns)."""
+        own = 0
+        for _ in range(MAX_ROUND_ACTIONS):
+            phase = state.phase
+            if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
+                return
+            if self.turns and phase is Phase.START and state.current == seat and state.turn > turn:
+                own += 1
+                turn = state.turn
+                if own >= self.turns:
+                    return
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            state.apply(bot.choose(PlayerView.of(state, state.current), legal))
