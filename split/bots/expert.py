@@ -135,7 +135,9 @@ class ExpertBot:
         mine = cands.index(played)
         n = max(1, len(scores[0]))
         loss = (sum(scores[best]) - sum(scores[mine])) / n
-        return Assessment(cands[best], played, max(0.0, loss))
+        if loss <= 0.0:  # the move was as good as its own choice
+            return Assessment(played, played, 0.0)
+        return Assessment(cands[best], played, loss)
 
     def _rollout(self, state: GameState, bot: NormalBot, seat: int, turn: int) -> None:
         """Every seat plays ``normal`` until the round ends (or ``turns`` own turns)."""
