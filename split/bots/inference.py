@@ -74,24 +74,32 @@ class HandReader:
             self._row_after = None
 
     def sample(self, view: PlayerView, unseen: Sequence[Card], rng: random.Random) -> list[Card]:
-        """A permutation of ``unseen`` for :meth:`PlayerView.determinize` that keeps the
-        facts: the other hand's oldest unknown cards avoid the ranks it is known to lack."""
+        """A permutation of ``unseen`` for :meth:`PlayerView.determinize` that keeps what
+        is known of the other hands: a hand that has had its turn holds no pair (it
+        would have matched it: a player ends a turn with a pair in hand about once in
+        seventy), and the oldest cards avoid the ranks the facts rule out."""
         pool = list(unseen)
         rng.shuffle(pool)
-        if not self.facts or view.players != 2:
-            return pool
-        other = 1 - view.seat
-        need = view.hand_sizes[other] - len(view.known[other])
-        chosen: list[Card] = []
-        for slot in range(need):  # oldest first: it is covered by the most facts
-            banned: set[int] = set()
-            for ranks, since in self.facts:
-                if slot < need - since:
-                    banned |= ranks
-            pick = 0
-            for j, c in enumerate(pool):
-                if c >> 2 not in banned:
-                    pick = j
-                    break
-            chosen.append(pool.pop(pick))
-        return chosen + pool
+        hidden: list[Card] = []
+        for s in range(view.players):
+            if s == view.seat:
+                continue
+            need = view.hand_sizes[s] - len(view.known[s])
+            facts = self.facts if view.players == 2 else []
+            paired = view.had_turn[s]  # pairs were matched on its turn
+            held = {c >> 2 for c in view.known[s]} if paired else set()
+            for slot in range(need):  # oldest first: it is covered by the most facts
+                banned = set(held)
+                for ranks, since in facts:
+                    if slot < need - since:
+                        banned |= ranks
+                pick = 0
+                for j, c in enumerate(pool):
+                    if c >> 2 not in banned:
+                        pick = j
+                        break
+                card = pool.pop(pick)
+                hidden.append(card)
+                if paired:
+                    held.add(card >> 2)
+        return hidden + pool
