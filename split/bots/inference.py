@@ -22,7 +22,8 @@ import random
 from collections.abc import Sequence
 
 from split.engine.actions import Action, ActionKind
-from split.engine.cards import Card
+from split.engine.cards import Card, upgrades
+from split.engine.state import Phase
 from split.engine.view import PlayerView
 
 
@@ -34,10 +35,28 @@ class HandReader:
         self._key: tuple[int, int] | None = None  # (round, turn) of my last decision
         self._row_after: tuple[Card, ...] | None = None  # the row my turn left
         self._pile_after = 0
+        self.unstolen: frozenset[Card] = frozenset()  # cards no other hand holds
+
+    def _watch_my_matches(self, view: PlayerView) -> None:
+        """At my turn's start, every other player has had a turn since my matches were
+        laid: none holds a card that upgrades one of them, or it would have taken it
+        (R5.2, a steal the bots never pass up)."""
+        if view.phase is not Phase.START or view.current != view.seat:
+            return
+        banned = set()
+        for a, b in view.matches[view.seat]:
+            rank = a >> 2
+            for c in range(rank * 4, rank * 4 + 4):
+                if upgrades(c, a, b):
+                    banned.add(c)
+        self.unstolen = frozenset(banned)
 
     def observe(self, view: PlayerView) -> None:
         """Read what happened since my last decision (call before deciding)."""
         key = self._key
+        if key is None or key[0] != view.round or view.turn < key[1]:
+            self.unstolen = frozenset()
+        self._watch_my_matches(view)
         if view.players != 2 or key is None or key[0] != view.round or view.turn < key[1]:
             if key is None or key[0] != view.round or view.turn < key[1]:
                 self.facts = []
@@ -88,6 +107,7 @@ class HandReader:
             facts = self.facts if view.players == 2 else []
             paired = view.had_turn[s]  # pairs were matched on its turn
             held = {c >> 2 for c in view.known[s]} if paired else set()
+            unstolen = self.unstolen if paired else frozenset()
             for slot in range(need):  # oldest first: it is covered by the most facts
                 banned = set(held)
                 for ranks, since in facts:
@@ -95,7 +115,7 @@ class HandReader:
                         banned |= ranks
                 pick = 0
                 for j, c in enumerate(pool):
-                    if c >> 2 not in banned:
+                    if c >> 2 not in banned and c not in unstolen:
                         pick = j
                         break
                 card = pool.pop(pick)
