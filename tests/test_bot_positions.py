@@ -221,3 +221,41 @@ def test_hard_upgrades_its_weak_match_instead_of_leaving_it_open():
     for seed in range(10):
         picked = str(make_bot("hard", seed=seed).choose(PlayerView.of(s, 0), s.legal_actions()))
         assert picked == "upgrade 4S 0.0", (seed, picked)
+
+
+def test_the_expert_reads_the_other_hand_from_what_it_saw():
+    """Issue 17, the expert's edge (R10: only what was played, taken or discarded):
+    Bo drew while 3♦ and Q♣ lay in the row, then discarded 9♠; a hand that has had its
+    turn holds no pair (it would have matched it), no 3 or Q (it would have taken one),
+    no 9 (it would have matched the 9 it threw away). Every deal the expert samples
+    keeps those facts for Bo's older cards; the one card drawn since may be anything."""
+    import random
+
+    from split.bots.expert import ExpertBot
+
+    game = position(
+        {
+            "hands": [["2H", "8D", "10D", "KH", "5C"], ["4S", "6S", "7C", "9S", "JS", "AC"]],
+            "discard": ["QC"],
+            "draw": ["3D", "8H", "AS"],
+        },
+        [],
+    )
+    expert = ExpertBot(1, worlds=2)
+    for text in ("draw", "discard 3D", "draw", "discard 9S", "draw"):
+        s = game.state
+        if s.current == 0:
+            assert str(expert.choose(PlayerView.of(s, 0), [parse_action(text)])) == text
+        game.apply(parse_action(text))
+    view = PlayerView.of(game.state, 0)
+    expert.reader.observe(view)
+    assert (frozenset({2, 11}), 1) in expert.reader.facts  # 3s and Qs: Bo drew one since
+    rng = random.Random(3)
+    for _ in range(50):
+        hidden = expert.reader.sample(view, view.unseen(), rng)
+        bo = hidden[: view.hand_sizes[1]]
+        ranks = [c >> 2 for c in bo]
+        assert len(set(ranks)) == len(ranks), "no pair in a hand that has had its turn"
+        assert 8 not in ranks  # the 9s
+        assert sum(r in (2, 11) for r in ranks) <= 1  # only the card drawn since
+        assert sorted(hidden) == view.unseen()

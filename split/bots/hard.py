@@ -170,16 +170,3 @@ class HardBot:
                 state.apply(legal[0])
                 continue
             state.apply(bot.choose(PlayerView.of(state, cur), legal))
-
-
-class ExpertBot(HardBot):
-    """``expert``: the same search as ``hard`` with more of it: more hidden deals
-    sampled (24 at two players, scaled down at bigger tables), more of ``normal``'s
-    choices weighed (6), and up to 0.9 s a decision."""
-
-    name = "expert"
-
-    def __init__(
-        self, seed: int = 0, playouts: int = 24, candidates: int = 6, max_ms: float = 900.0
-    ) -> None:
-        super().__init__(seed, playouts=playouts, candidates=candidates, max_ms=max_ms)
