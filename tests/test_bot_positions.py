@@ -165,3 +165,97 @@ def test_hard_takes_the_free_upgrade_to_perfect():
         bot = make_bot("hard", seed=seed)
         picked = str(bot.choose(PlayerView.of(s, 0), s.legal_actions()))
         assert picked == "upgrade JH 0.0", (seed, picked)
+
+
+def test_it_does_not_hand_the_next_player_a_known_identical_card():
+    """Item 4 (R6.1, R10): Ada took 3♠ from the row with 2♦ above it, so everyone knows
+    she holds 2♦. Every other 2 lies in my perfect matches, so my 2♦ can never pair and
+    looks like the card to drop; but discarding it gives Ada a perfect match and me a
+    negative box. The old `normal` (and `hard` on it) discarded 2♦ here."""
+    game = position(
+        {
+            "hands": [["2D", "AS", "KC"], ["3C", "4S", "6S", "9S", "8H"]],
+            "discard": ["3S", "2D"],
+            "draw": ["10C", "QS"],
+            "table": [
+                [
+                    ["2C", "2C"],
+                    ["2H", "2H"],
+                    ["2S", "2S"],
+                    ["KH", "KH"],
+                    ["KD", "KD"],
+                    ["AD", "AD"],
+                    ["QH", "QH"],
+                    ["QD", "QD"],
+                ],
+                [],
+            ],
+        },
+        ["draw", "discard 10C", "take 0", "match 3C 3S", "pass", "discard 9S", "draw"],
+    )
+    s = game.state
+    assert s.current == 0 and parse_card("2D") in s.hands[1] and parse_card("2D") in s.known[1]
+    assert choice(game) != "discard 2D"
+    for bot in ("hard", "expert"):
+        for seed in range(3):
+            picked = str(make_bot(bot, seed=seed).choose(PlayerView.of(s, 0), s.legal_actions()))
+            assert picked != "discard 2D", (bot, seed)
+
+
+def test_hard_upgrades_its_weak_match_instead_of_leaving_it_open():
+    """Item 1 (R5.2): hand A♣ 4♠ 6♥ and the drawn 2♦, my weak match 4♣ 4♥ on the table.
+    Upgrading it with 4♠ (a strong match, 4♥ back in hand) is `normal`'s first choice
+    and leaves no card that upgrades it on the row; the old `hard` let ten noisy
+    playouts override it with a discard for 7 of 20 seeds."""
+    game = position(
+        {
+            "hands": [["AC", "4S", "6H"], ["3S", "5S", "7S", "8S", "9S", "10S"]],
+            "discard": ["QC"],
+            "draw": ["2D", "JS", "9H"],
+            "table": [[["4C", "4H"]], []],
+        },
+        ["draw"],
+    )
+    assert choice(game) == "upgrade 4S 0.0"
+    s = game.state
+    for seed in range(10):
+        picked = str(make_bot("hard", seed=seed).choose(PlayerView.of(s, 0), s.legal_actions()))
+        assert picked == "upgrade 4S 0.0", (seed, picked)
+
+
+def test_the_expert_reads_the_other_hand_from_what_it_saw():
+    """Issue 17, the expert's edge (R10: only what was played, taken or discarded):
+    Bo drew while 3♦ and Q♣ lay in the row, then discarded 9♠; a hand that has had its
+    turn holds no pair (it would have matched it), no 3 or Q (it would have taken one),
+    no 9 (it would have matched the 9 it threw away). Every deal the expert samples
+    keeps those facts for Bo's older cards; the one card drawn since may be anything."""
+    import random
+
+    from split.bots.expert import ExpertBot
+
+    game = position(
+        {
+            "hands": [["2H", "8D", "10D", "KH", "5C"], ["4S", "6S", "7C", "9S", "JS", "AC"]],
+            "discard": ["QC"],
+            "draw": ["3D", "8H", "AS"],
+        },
+        [],
+    )
+    expert = ExpertBot(1, worlds=2)
+    for text in ("draw", "discard 3D", "draw", "discard 9S", "draw"):
+        s = game.state
+        if s.current == 0:
+            assert str(expert.choose(PlayerView.of(s, 0), [parse_action(text)])) == text
+        game.apply(parse_action(text))
+    view = PlayerView.of(game.state, 0)
+    expert.reader.observe(view)
+    assert (frozenset({2, 11}), 1) in expert.reader.facts  # 3s and Qs: Bo drew one since
+    rng = random.Random(3)
+    for _ in range(50):
+        hidden = expert.reader.sample(view, view.unseen(), rng)
+        bo = hidden[: view.hand_sizes[1]]
+        ranks = [c >> 2 for c in bo]
+        assert len(set(ranks)) == len(ranks), "no pair in a hand that has had its turn"
+        assert 8 not in ranks  # the 9s
+        assert sum(r in (2, 11) for r in ranks) <= 1  # only the card drawn since
+        assert sorted(hidden) == view.unseen()

@@ -8,7 +8,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
-from ui_driver import gesture, laid_out, make_table, settle  # noqa: E402
+from ui_driver import gesture, laid_out, make_table, record_texts, settle  # noqa: E402
 
 from split.ui.results import REVEAL_STEP, RoundSummaryScene, revealed  # noqa: E402
 
@@ -73,3 +73,55 @@ def test_the_round_boxes_are_crossed_one_by_one_then_all_at_a_click():
     assert not scene.revealing
     assert scene.elapsed > 10 * REVEAL_STEP
     assert app.scene is scene, "the click only finished the crossing"
+
+
+def _played_round(moves, monkeypatch):
+    """Play ``moves`` for the human (seat 0) through the real loop; Bo (``normal``) then
+    takes the 10 and goes out: the round's summary comes up."""
+    from split.ui.table import coach
+
+    monkeypatch.setattr(coach, "REVIEW_MS", 60_000.0)  # the same search on a busy machine
+    pygame.init()
+    game = laid_out(
+        [["2H", "8D", "10D", "JH", "5C"], ["3S", "3C", "10S", "8C", "8H", "6H"]],
+        discard=["QC"],
+        draw=["5S", "KD"],
+        table=[[["JD", "JH"]], []],
+    )
+    app, table, _ = make_table(game, kinds=("human", "normal"))
+    for text in moves:
+        settle(app, table)
+        legal = {str(a): a for a in table.legal()}
+        gesture(app, table, legal[text])
+    settle(app, table)
+    table.coach.wait()  # the expert weighs each move on its own thread
+    app.run_frames(3)
+    assert isinstance(app.scene, RoundSummaryScene)
+    return app, table
+
+
+def test_the_summary_says_what_the_expert_would_have_played(monkeypatch):
+    """Issue 17: with J♥ in hand and the strong J♦ J♥ on the table, the human discarded
+    10♦ where the upgrade to a perfect match was free (item 2's position); the summary
+    says the expert would have upgraded, with the sheet points at stake. Passing the
+    strong bonus cost less than the threshold: no line for it."""
+    app, table = _played_round(["draw", "match 5C 5S", "pass", "discard 10D"], monkeypatch)
+    drawn = record_texts(monkeypatch)
+    app.scene.dirty = True
+    app.run_frames(1)
+    said = [w for w, _ in drawn if w.startswith("The expert would have")]
+    assert said == [
+        "The expert would have chosen to upgrade your match with J\u2665 rather than "
+        "discard 10\u2666: about 4 points at stake."
+    ]
+    assert len(table.coach.reviews) == 3  # the forced draw was not weighed
+
+
+def test_good_moves_bring_no_expert_lines(monkeypatch):
+    """The round of the summary above played well (draw, match the 7s, out): no line."""
+    app, _table = _round_over()
+    drawn = record_texts(monkeypatch)
+    app.scene.dirty = True
+    app.run_frames(1)
+    assert not [w for w, _ in drawn if w.startswith("The expert would have")]
+    assert [w for w, _ in drawn if w.startswith("score ")], "the summary was drawn"

@@ -246,6 +246,24 @@ def test_hint_button_lights_the_suggested_move():
     assert table.hint_keys
 
 
+def test_the_hint_names_the_experts_move():
+    """Issue 17: H asks the strongest bot, `expert`. Here (a dealt game after a strong
+    match of fives and its bonus card) `normal` would match the two 10s, while the
+    expert's search keeps them and discards 3♥: the hint names the expert's move."""
+    from split.bots.hints import hint
+    from split.engine import Game, GameConfig
+
+    game = Game(GameConfig(2, 1, 1))
+    for line in ("draw", "match 5D 5H", "draw"):
+        game.apply(parse_action(line))
+    app, table, _ = make_table(game, kinds=("human", "normal"))
+    legal = game.state.legal_actions()
+    assert str(hint(game.state, legal, "normal").action) == "match 10D 10H"
+    key(app, pygame.K_h)
+    assert table.note.startswith("Hint: discard 3\u2665."), table.note
+    assert table.hint_keys
+
+
 def test_next_round_from_the_summary_by_click():
     # the bot seat runs out of its own: play until round over by random legal actions
     import random

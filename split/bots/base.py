@@ -91,7 +91,7 @@ def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
 
         return HardBot(seed, **options)
     if key == "expert":
-        from .hard import ExpertBot
+        from .expert import ExpertBot
 
         return ExpertBot(seed, **options)
     raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}")

@@ -85,10 +85,11 @@ def scaled_playouts(playouts: int, players: int) -> int:
     return max(2, round(playouts * 2 / players))
 
 
-def overriding(scores: Sequence[Sequence[float]]) -> int:
+def overriding(scores: Sequence[Sequence[float]], z: float = OVERRIDE_Z) -> int:
     """The candidate to play: ``normal``'s first choice (index 0) unless another beats
     it in the paired playouts by a margin the noise cannot explain (mean difference
-    over ``OVERRIDE_Z`` standard errors), the best such one (issue 17, items 1-2)."""
+    over ``z`` standard errors, by default ``OVERRIDE_Z``), the best such one (issue 17,
+    items 1-2)."""
     n = len(scores[0])
     if n < 2:
         return 0
@@ -97,7 +98,7 @@ def overriding(scores: Sequence[Sequence[float]]) -> int:
         diffs = [a - b for a, b in zip(scores[i], scores[0], strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > OVERRIDE_Z * (var / n) ** 0.5 and mean > best_mean:
+        if mean > z * (var / n) ** 0.5 and mean > best_mean:
             best, best_mean = i, mean
     return best
 
@@ -169,16 +170,3 @@ class HardBot:
                 state.apply(legal[0])
                 continue
             state.apply(bot.choose(PlayerView.of(state, cur), legal))
-
-
-class ExpertBot(HardBot):
-    """``expert``: the same search as ``hard`` with more of it: more hidden deals
-    sampled (24 at two players, scaled down at bigger tables), more of ``normal``'s
-    choices weighed (6), and up to 0.9 s a decision."""
-
-    name = "expert"
-
-    def __init__(
-        self, seed: int = 0, playouts: int = 24, candidates: int = 6, max_ms: float = 900.0
-    ) -> None:
-        super().__init__(seed, playouts=playouts, candidates=candidates, max_ms=max_ms)

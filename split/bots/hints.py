@@ -20,6 +20,8 @@ from split.i18n import _, ngettext, symbols
 
 from .base import make_bot
 
+HINT_MS = 450.0  # the expert's search cap for a hint: an answer within a click's wait
+
 
 class Hint(NamedTuple):
     """A suggested action and why, in words a player understands."""
@@ -139,7 +141,8 @@ def hint(
     names: Sequence[str] | None = None,
 ) -> Hint:
     """The action a ``strength`` bot would choose for the player to act, with a reason
-    (players called by ``names``, see :func:`explain`).
+    (players called by ``names``, see :func:`explain`). The table asks the strongest,
+    ``expert``, whose search stops after ``HINT_MS`` (issue 17).
 
     A full state is reduced to the acting seat's view first, so a hint never uses
     hidden cards (R10).
@@ -153,7 +156,8 @@ def hint(
     if len(legal) == 1:
         action = legal[0]
     else:
-        bot = make_bot(strength, seed=view.turn * 131 + view.seat)
+        options = {"max_ms": HINT_MS} if strength == "expert" else {}
+        bot = make_bot(strength, seed=view.turn * 131 + view.seat, **options)
         action = bot.choose(view, legal)
         if action not in legal:
             action = legal[0]

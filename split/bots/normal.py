@@ -48,6 +48,7 @@ class Evaluator:
         self.view = view
         self.k = Knowledge(view)
         self.me = view.seat
+        self._draw_ev: float | None = None  # computed once: every strong match asks
 
     # ----------------------------------------------------------- hand
 
@@ -97,6 +98,11 @@ class Evaluator:
 
     def draw_ev(self) -> float:
         """Expected value of one blind card from the pile."""
+        if self._draw_ev is None:
+            self._draw_ev = self._draw_ev_now()
+        return self._draw_ev
+
+    def _draw_ev_now(self) -> float:
         k = self.k
         counts = k.hand_rank
         total = 0.0

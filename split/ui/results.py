@@ -77,6 +77,15 @@ def round_clauses(scored: Any, t: Table) -> dict[int, list[str]]:
     return said
 
 
+def expert_lines(t: Table) -> list[str]:
+    """The round's "the expert would have…" lines for the one person at the table (the
+    table's coach, issue 17): none when it has no coach."""
+    coach = getattr(t, "coach", None)
+    if coach is None:
+        return []
+    return coach.lines(t.model.round, [embed(name) for name in t.names])
+
+
 class RoundSummaryScene(_ButtonScene):
     """R8.2: every sheet, with the boxes this round filled lit, and what filled them."""
 
@@ -86,6 +95,7 @@ class RoundSummaryScene(_ButtonScene):
         self.timer = 0.0
         self.elapsed = 0.0  # the round's boxes are crossed one by one
         self.revealing = True
+        self.coached = 0  # the expert's lines shown so far
 
     def render(self, surface) -> None:
         W, H = self.size
@@ -111,7 +121,9 @@ class RoundSummaryScene(_ButtonScene):
         sfs = max(11, int(fs * 0.8))
         text_h = 3 * int(sfs * 1.3) + 6
         button_h = int(fs * 2.4)
-        area = pygame.Rect(10, int(fs * 3.2), W - 20, H - int(fs * 3.2) - button_h - 24)
+        coached = expert_lines(t)
+        coach_h = len(coached) * int(sfs * 1.3)
+        area = pygame.Rect(10, int(fs * 3.2), W - 20, H - int(fs * 3.2) - button_h - 24 - coach_h)
         order = [t.viewer, *t.opponents()]
         cells = sheets.sheets_layout(area, t.n)
         budget = int(self.elapsed / REVEAL_STEP)  # boxes crossed so far, sheet by sheet
@@ -130,6 +142,9 @@ class RoundSummaryScene(_ButtonScene):
                 y = sheet.bottom + 4 + i * int(sfs * 1.3)
                 widgets.line(surface, clause, cell, y, sfs, widgets.INK, pad=4)
         self.revealing = budget <= 0
+        for i, words in enumerate(coached):  # what the expert would have played instead
+            y = area.bottom + 4 + i * int(sfs * 1.3)
+            widgets.line(surface, words, pygame.Rect(10, y, W - 20, 1), y, sfs, widgets.GOLD)
         r = pygame.Rect(0, 0, max(240, W // 5), int(fs * 2.4))
         r.midbottom = (W // 2, H - 10)
         over = t.state.phase == "game-over"
@@ -143,6 +158,10 @@ class RoundSummaryScene(_ButtonScene):
             self.table.next_round()
 
     def update(self, dt: float) -> None:
+        coach = getattr(self.table, "coach", None)
+        if coach is not None and self.coached != len(coach.costly(self.table.model.round)):
+            self.coached = len(coach.costly(self.table.model.round))
+            self.dirty = True  # a review came in: its line joins the summary
         if self.revealing:
             self.elapsed += dt
             self.dirty = True
@@ -164,6 +183,9 @@ class RoundSummaryScene(_ButtonScene):
     def wake_in(self) -> float | None:
         if self.revealing:
             return REVEAL_STEP / 2
+        coach = getattr(self.table, "coach", None)
+        if coach is not None and coach.pending(self.table.model.round):
+            return 0.2  # the expert is still weighing a move of this round
         return 0.2 if not self.table.humans else None
 
 

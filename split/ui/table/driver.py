@@ -50,6 +50,7 @@ class BotDriver:
         self._due: float | None = None
         self._future: Future[Action] | _Done | None = None
         self._executor: ThreadPoolExecutor | None = None
+        self._readers: dict[tuple[int, str], object] = {}  # (seat, kind): its HandReader
 
     def bots_turn(self) -> bool:
         """Whether a bot is to act."""
@@ -75,8 +76,14 @@ class BotDriver:
         seed = decision_seed(s.config.seed, s.current, len(self.game.actions))
         view = PlayerView.of(s, s.current)
 
+        seat = s.current
+        readers = self._readers
+
         def choose() -> Action:
-            action = make_bot(kind, seed).choose(view, legal)
+            bot = make_bot(kind, seed)
+            if hasattr(bot, "reader"):  # the expert keeps what it read of the other hands
+                bot.reader = readers.setdefault((seat, kind), bot.reader)
+            action = bot.choose(view, legal)
             return action if action in legal else legal[0]
 
         return choose

@@ -33,6 +33,7 @@ from ..results import FinalScene, RoundSummaryScene
 from ..screens import PassScene
 from ..typeset import _, is_rtl
 from .animator import Animator
+from .coach import Coach
 from .driver import BotDriver
 from .gestures import Gestures, Key, action_keys
 from .hand import HandOrder, sort_key
@@ -110,6 +111,7 @@ class TableScene(Scene):
         self.renderer = Renderer()
         self.gestures = Gestures(self)
         self.driver = BotDriver(game, self.kinds, lambda: self.timing()[1], choose_bot)
+        self.coach = Coach(self.kinds)  # the expert weighs your moves for the summary
         state = game.state
         fresh = not game.actions and state.round == 1 and state.phase == START
         if self.remote is not None:  # arrived before the first move: the moves since follow
@@ -197,6 +199,7 @@ class TableScene(Scene):
         if action not in state.legal_actions():
             self.error = state.refusal(action)
             return False
+        self.coach.review(state, action, len(self.game.actions))
         self.error = None
         self.note = None
         self.hint_keys = frozenset()
@@ -270,7 +273,7 @@ class TableScene(Scene):
         try:
             from split.bots.hints import hint
 
-            h = hint(self.state, legal, names=self.names_in_text())
+            h = hint(self.state, legal, "expert", names=self.names_in_text())
             action, reason = h.action, h.reason
         except ImportError:
             action, reason = legal[0], ""

@@ -1,0 +1,115 @@
+"""The expert at the human's side (issue 17): after each of their moves that had a
+choice, it weighs on a worker thread what it would have played (from the view the
+player had, R10), and the round summary names the costly moves with the sheet points
+at stake.
+
+A review is :meth:`split.bots.expert.ExpertBot.assess`: the expert's choice and the
+player's move played on in the same sampled deals; the difference of their mean
+values is what the move cost in sheet points by the expert's search. Below
+``COSTLY`` points a different choice is taste, not a mistake.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from split.bots import decision_seed
+from split.bots.expert import Assessment, ExpertBot
+from split.engine.actions import NEXT_ROUND, Action
+from split.engine.state import GameState
+from split.engine.view import PlayerView
+
+from ..typeset import _
+from .narration import describe
+
+REVIEW_MS = 600.0  # each review's search cap (off the drawing thread)
+COSTLY = 3.0  # sheet points a move must lose to be named (a negative box and a half)
+SHOWN = 3  # at most this many lines in a round's summary
+
+
+@dataclass
+class Review:
+    """One move of the human's, being weighed (``result`` None until done)."""
+
+    round: int
+    move: int
+    discard: tuple[int, ...]  # the row as the player saw it, for the words of a take
+    job: Callable[[], Assessment]
+    result: Assessment | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+class Coach:
+    """Reviews of one human's moves (a single human at the table: the summary speaks
+    to them), worked out one at a time on a daemon thread."""
+
+    def __init__(self, kinds: Sequence[str]) -> None:
+        humans = [s for s, k in enumerate(kinds) if k == "human"]
+        self.seat = humans[0] if len(humans) == 1 else None
+        self.reviews: list[Review] = []
+        self._queue: queue.SimpleQueue[Review] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def review(self, state: GameState, action: Action, move: int) -> None:
+        """Weigh ``action``, about to be played in ``state``, if it is the human's and
+        there was a choice."""
+        seat = state.current
+        legal = list(state.legal_actions())
+        if seat is None or seat != self.seat or len(legal) < 2 or action.kind == NEXT_ROUND:
+            return
+        view = PlayerView.of(state, seat)
+        bot = ExpertBot(decision_seed(state.config.seed, seat, move), max_ms=REVIEW_MS)
+        item = Review(state.round, move, view.discard, lambda: bot.assess(view, legal, action))
+        self.reviews.append(item)
+        self._queue.put(item)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="split-coach", daemon=True)
+            self._thread.start()
+
+    def _work(self) -> None:
+        while True:
+            item = self._queue.get()
+            try:
+                item.result = item.job()
+            except Exception:  # pragma: no cover - a review must never stop the game
+                item.result = None
+            item.done.set()
+
+    def pending(self, round_no: int) -> bool:
+        """Whether some move of that round is still being weighed."""
+        return any(not r.done.is_set() for r in self.reviews if r.round == round_no)
+
+    def wait(self, timeout: float = 30.0) -> None:
+        """Block until every review is done (tests, and nothing else)."""
+        for r in list(self.reviews):
+            r.done.wait(timeout)
+
+    def costly(self, round_no: int) -> list[Review]:
+        """The round's costliest moves (at least ``COSTLY`` points), at most ``SHOWN``,
+        in the order they were played."""
+        done = [
+            r
+            for r in self.reviews
+            if r.round == round_no and r.result is not None and r.result.loss >= COSTLY
+        ]
+        worst = sorted(done, key=lambda r: -r.result.loss)[:SHOWN]  # type: ignore[union-attr]
+        return sorted(worst, key=lambda r: r.move)
+
+    def lines(self, round_no: int, names: Sequence[str]) -> list[str]:
+        """ "The expert would have…" lines for the round summary, in words."""
+        out = []
+        for r in self.costly(round_no):
+            a = r.result
+            assert a is not None
+            better = describe(a.best, r.discard, names, self.seat)
+            played = describe(a.played, r.discard, names, self.seat)
+            out.append(
+                _(
+                    "The expert would have chosen to {better} rather than {played}: "
+                    "about {points} points at stake."
+                ).format(better=better, played=played, points=round(a.loss))
+            )
+        return out
