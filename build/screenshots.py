@@ -31,6 +31,13 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from split import i18n  # noqa: E402
+from split.bots.hard import HardBot  # noqa: E402
+from split.ui.table import coach  # noqa: E402
+
+# The same pictures on a busy machine: hard's time cap (a safety net a loaded machine
+# can reach) is lifted, so its choices depend on its seed and view only.
+HardBot.__init__.__defaults__ = (*HardBot.__init__.__defaults__[:-1], 60_000.0)
+coach.REVIEW_MS = 60_000.0  # the expert's reviews, the same way
 
 OUT = ROOT / "docs" / "screens"
 SIZES = ((1280, 720), (1920, 1080))
@@ -155,6 +162,8 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
         if isinstance(app.scene, RoundSummaryScene):
             if "summary" not in done:
                 app.scene.elapsed = 1e9  # every box crossed
+                table.expert.wait()  # the expert has weighed every move of the round
+                app.scene.dirty = True
                 take("summary")
             app.scene.on_button("next")
     take("results")

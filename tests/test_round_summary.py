@@ -94,7 +94,7 @@ def _played_round(moves, monkeypatch):
         legal = {str(a): a for a in table.legal()}
         gesture(app, table, legal[text])
     settle(app, table)
-    table.coach.wait()  # the expert weighs each move on its own thread
+    table.expert.wait()  # the expert weighs each move on its own thread
     app.run_frames(3)
     assert isinstance(app.scene, RoundSummaryScene)
     return app, table
@@ -114,7 +114,7 @@ def test_the_summary_says_what_the_expert_would_have_played(monkeypatch):
         "The expert would have chosen to upgrade your match with J\u2665 rather than "
         "discard 10\u2666: about 4 points at stake."
     ]
-    assert len(table.coach.reviews) == 3  # the forced draw was not weighed
+    assert len(table.expert.reviews) == 3  # the forced draw was not weighed
 
 
 def test_good_moves_bring_no_expert_lines(monkeypatch):

@@ -80,7 +80,7 @@ def round_clauses(scored: Any, t: Table) -> dict[int, list[str]]:
 def expert_lines(t: Table) -> list[str]:
     """The round's "the expert would have…" lines for the one person at the table (the
     table's coach, issue 17): none when it has no coach."""
-    coach = getattr(t, "coach", None)
+    coach = getattr(t, "expert", None)
     if coach is None:
         return []
     return coach.lines(t.model.round, [embed(name) for name in t.names])
@@ -158,7 +158,7 @@ class RoundSummaryScene(_ButtonScene):
             self.table.next_round()
 
     def update(self, dt: float) -> None:
-        coach = getattr(self.table, "coach", None)
+        coach = getattr(self.table, "expert", None)
         if coach is not None and self.coached != len(coach.costly(self.table.model.round)):
             self.coached = len(coach.costly(self.table.model.round))
             self.dirty = True  # a review came in: its line joins the summary
@@ -183,7 +183,7 @@ class RoundSummaryScene(_ButtonScene):
     def wake_in(self) -> float | None:
         if self.revealing:
             return REVEAL_STEP / 2
-        coach = getattr(self.table, "coach", None)
+        coach = getattr(self.table, "expert", None)
         if coach is not None and coach.pending(self.table.model.round):
             return 0.2  # the expert is still weighing a move of this round
         return 0.2 if not self.table.humans else None

@@ -111,7 +111,7 @@ class TableScene(Scene):
         self.renderer = Renderer()
         self.gestures = Gestures(self)
         self.driver = BotDriver(game, self.kinds, lambda: self.timing()[1], choose_bot)
-        self.coach = Coach(self.kinds)  # the expert weighs your moves for the summary
+        self.expert = Coach(self.kinds)  # the expert weighs your moves for the summary
         state = game.state
         fresh = not game.actions and state.round == 1 and state.phase == START
         if self.remote is not None:  # arrived before the first move: the moves since follow
@@ -199,7 +199,7 @@ class TableScene(Scene):
         if action not in state.legal_actions():
             self.error = state.refusal(action)
             return False
-        self.coach.review(state, action, len(self.game.actions))
+        self.expert.review(state, action, len(self.game.actions))
         self.error = None
         self.note = None
         self.hint_keys = frozenset()
