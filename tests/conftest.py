@@ -19,3 +19,23 @@ def app(tmp_path, monkeypatch):
         yield app, ctx
     finally:
         i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _close_apps(monkeypatch):
+    """Every App a test made is closed after it, as the window closing closes it in
+    play: its scenes stop their work (the expert's reviews, network connections), so
+    nothing a test started keeps running into the next one."""
+    from split.ui.loop import App
+
+    made: list[App] = []
+    real = App.__init__
+
+    def init(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(App, "__init__", init)
+    yield
+    for app in made:
+        app.close()

@@ -125,3 +125,60 @@ def test_good_moves_bring_no_expert_lines(monkeypatch):
     app.run_frames(1)
     assert not [w for w, _ in drawn if w.startswith("The expert would have")]
     assert [w for w, _ in drawn if w.startswith("score ")], "the summary was drawn"
+
+
+def test_a_closed_table_stops_weighing_moves(monkeypatch):
+    """The expert's worker lives only while there are moves to weigh: a table left for
+    the menu drops the reviews still waiting, and its thread ends (a leftover thread
+    weighing the moves of a finished game once kept a core busy)."""
+    import threading
+    import time
+
+    from split.bots.expert import ExpertBot
+
+    weighed = []
+    real = ExpertBot.assess
+
+    def slow(self, view, legal, played):
+        weighed.append(str(played))
+        time.sleep(1.0)
+        return real(self, view, legal, played)
+
+    monkeypatch.setattr(ExpertBot, "assess", slow)
+    pygame.init()
+    game = laid_out(
+        [["2H", "8D", "10D", "JH", "5C"], ["3S", "3C", "10S", "8C", "8H", "6H"]],
+        discard=["QC"],
+        draw=["5S", "KD"],
+        table=[[["JD", "JH"]], []],
+    )
+    app, table, _ = make_table(game, kinds=("human", "normal"))
+    for text in ("draw", "match 5C 5S", "pass"):
+        settle(app, table)
+        legal = {str(a): a for a in table.legal()}
+        gesture(app, table, legal[text])
+    assert table.expert.working
+    app.pop(table)  # as Esc -> Main menu does
+    deadline = time.monotonic() + 5
+    while table.expert.working and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not table.expert.working
+    assert not [t for t in threading.enumerate() if t.name == "split-coach"]
+    queued = len(table.expert.reviews)
+    assert queued == 2, "the forced draw is not weighed"
+    assert len(weighed) < queued, "the reviews still waiting were dropped"
+    assert all(r.done.is_set() for r in table.expert.reviews)
+    table.expert.review(game.state, table.legal()[0], 99)
+    assert len(table.expert.reviews) == queued and not table.expert.working
+
+
+def test_the_worker_ends_when_nothing_is_left_to_weigh():
+    """Between moves no thread waits: it starts with a review and ends with the last."""
+    import time
+
+    app, table = _round_over()
+    table.expert.wait()
+    deadline = time.monotonic() + 2
+    while table.expert.working and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert table.expert.reviews and not table.expert.working

@@ -174,6 +174,23 @@ def test_a_hint_describes_its_action():
     assert describe(Action.penalize(2), [], NAMES) == "give Cy a negative box"
 
 
+def test_a_trade_of_yours_names_the_matches_it_swaps():
+    """Issue 17: two trades with the same player differ only in the matches; the round
+    summary's "rather than" must tell them apart."""
+    matches = [
+        [(C("7C"), C("7H"))],
+        [(C("9S"), C("9D")), (C("QS"), C("QD"))],
+        [],
+    ]
+    first, second = Action.trade(0, 1, 0), Action.trade(0, 1, 1)
+    assert describe(first, [], NAMES) == "trade with Bo"
+    said = [describe(a, [], NAMES, 0, matches) for a in (first, second)]
+    assert said == [
+        "trade your 7♣ 7♥ for 9♠ 9♦ from Bo",
+        "trade your 7♣ 7♥ for Q♠ Q♦ from Bo",
+    ]
+
+
 # ---------------------------------------------------------------- what a drop means
 
 

@@ -54,6 +54,10 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene stops being the top (popped or covered)."""
 
+    def close(self) -> None:
+        """Called once when the scene leaves the stack for good (popped, replaced, or
+        the app closing): stop any work it started."""
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window is now ``size``; rebuild layouts and size-dependent art."""
 
@@ -171,6 +175,7 @@ class App:
         if top:
             scene.leave()
         self.scenes.remove(scene)
+        scene.close()
         if top and self.scenes:
             self.scenes[-1].enter()
         if not self.scenes:
@@ -183,6 +188,7 @@ class App:
         if self.scenes:
             old = self.scenes.pop()
             old.leave()
+            old.close()
         return self.push(scene)
 
     # ------------------------------------------------------------------ loop
@@ -313,8 +319,17 @@ class App:
     def run(self) -> None:
         """The main loop, until the window closes or the last scene is popped."""
         self.running = True
-        while self.running and self.scenes:
-            self.step(block=True)
+        try:
+            while self.running and self.scenes:
+                self.step(block=True)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Close every scene, top first (their work stops); the window stays."""
+        while self.scenes:
+            scene = self.scenes.pop()
+            scene.close()
 
 
 def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:

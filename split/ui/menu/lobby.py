@@ -51,6 +51,9 @@ class JoinScene(MenuScene):
         if self.finder is not None:
             self.finder.close()
             self.finder = None
+
+    def close(self) -> None:
+        self.leave()
         with contextlib.suppress(pygame.error):
             pygame.key.stop_text_input()
 
@@ -178,6 +181,7 @@ class LobbyScene(MenuScene):
         super().__init__(ctx)
         self.net = net
         self.shown: tuple = ()
+        self.seated = False  # the table has opened and owns the connection now
 
     @property
     def hosting(self) -> bool:
@@ -190,6 +194,7 @@ class LobbyScene(MenuScene):
         game = self.net.game
         game.pump()
         if game.ready and game.started and self.app is not None and game.gone is None:
+            self.seated = True
             self.app.replace(NetGameTable(self.ctx, self.net))
             return
         shown = (game.ready, game.seats, game.gone)
@@ -200,6 +205,10 @@ class LobbyScene(MenuScene):
     def on_back(self) -> None:
         self.net.leave()
         super().on_back()
+
+    def close(self) -> None:
+        if not self.seated:  # the window closed in the lobby
+            self.net.leave()
 
     def layout(self) -> None:
         fs = self.fs()
@@ -306,6 +315,10 @@ class NetGameTable(TableScene):
         )
         self.ctx = ctx
         self.net = net
+
+    def close(self) -> None:
+        super().close()
+        self.net.leave()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (

@@ -37,6 +37,7 @@ class Review:
     round: int
     move: int
     discard: tuple[int, ...]  # the row as the player saw it, for the words of a take
+    matches: tuple[tuple[tuple[int, int], ...], ...]  # and the matches, for a trade's
     job: Callable[[], Assessment]
     result: Assessment | None = None
     done: threading.Event = field(default_factory=threading.Event)
@@ -44,39 +45,64 @@ class Review:
 
 class Coach:
     """Reviews of one human's moves (a single human at the table: the summary speaks
-    to them), worked out one at a time on a daemon thread."""
+    to them), worked out one at a time on a worker thread that lives only while
+    there is something to weigh; :meth:`close` drops what is left."""
 
     def __init__(self, kinds: Sequence[str]) -> None:
         humans = [s for s, k in enumerate(kinds) if k == "human"]
         self.seat = humans[0] if len(humans) == 1 else None
         self.reviews: list[Review] = []
         self._queue: queue.SimpleQueue[Review] = queue.SimpleQueue()
+        self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._closed = False
 
     def review(self, state: GameState, action: Action, move: int) -> None:
         """Weigh ``action``, about to be played in ``state``, if it is the human's and
         there was a choice."""
         seat = state.current
+        if self._closed or seat is None or seat != self.seat or action.kind == NEXT_ROUND:
+            return
         legal = list(state.legal_actions())
-        if seat is None or seat != self.seat or len(legal) < 2 or action.kind == NEXT_ROUND:
+        if len(legal) < 2:
             return
         view = PlayerView.of(state, seat)
         bot = ExpertBot(decision_seed(state.config.seed, seat, move), max_ms=REVIEW_MS)
-        item = Review(state.round, move, view.discard, lambda: bot.assess(view, legal, action))
+        item = Review(
+            state.round, move, view.discard, view.matches, lambda: bot.assess(view, legal, action)
+        )
         self.reviews.append(item)
         self._queue.put(item)
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._work, name="split-coach", daemon=True)
-            self._thread.start()
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._work, name="split-coach", daemon=True)
+                self._thread.start()
 
     def _work(self) -> None:
         while True:
-            item = self._queue.get()
-            try:
-                item.result = item.job()
-            except Exception:  # pragma: no cover - a review must never stop the game
-                item.result = None
+            with self._lock:  # the thread ends with the queue, under the lock review() takes
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    self._thread = None
+                    return
+            if not self._closed:
+                try:
+                    item.result = item.job()
+                except Exception:  # pragma: no cover - a review must never stop the game
+                    item.result = None
             item.done.set()
+
+    def close(self) -> None:
+        """The table is gone: no new reviews, the waiting ones are dropped (the one
+        being weighed ends within its time cap)."""
+        self._closed = True
+
+    @property
+    def working(self) -> bool:
+        """Whether a worker thread is alive (it ends when nothing is left to weigh)."""
+        with self._lock:
+            return self._thread is not None
 
     def pending(self, round_no: int) -> bool:
         """Whether some move of that round is still being weighed."""
@@ -104,8 +130,8 @@ class Coach:
         for r in self.costly(round_no):
             a = r.result
             assert a is not None
-            better = describe(a.best, r.discard, names, self.seat)
-            played = describe(a.played, r.discard, names, self.seat)
+            better = describe(a.best, r.discard, names, self.seat, r.matches)
+            played = describe(a.played, r.discard, names, self.seat, r.matches)
             out.append(
                 _(
                     "The expert would have chosen to {better} rather than {played}: "

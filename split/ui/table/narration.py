@@ -49,10 +49,15 @@ class Tone(Enum):
 
 
 def describe(
-    action: Action, discard: Sequence[int], names: Sequence[str], you: int | None = None
+    action: Action,
+    discard: Sequence[int],
+    names: Sequence[str],
+    you: int | None = None,
+    matches: Sequence[Sequence[tuple[int, int]]] | None = None,
 ) -> str:
     """``action`` in words, for hints (``discard``: the discard row it is taken from;
-    ``you``: the seat the words speak to)."""
+    ``you``: the seat the words speak to; ``matches``: the table's matches by seat,
+    to name the matches a trade of yours swaps)."""
     k = action.kind
     if k == DRAW:
         return _("draw a card")
@@ -71,7 +76,12 @@ def describe(
     if k == PENALIZE:
         return _("give {name} a negative box").format(name=names[action.a])
     if k == TRADE:
-        return _("trade with {name}").format(name=names[action.b])
+        if matches is None or you is None:
+            return _("trade with {name}").format(name=names[action.b])
+        (a, b), (c, d) = matches[you][action.a], matches[action.b][action.c]
+        return _("trade your {a} {b} for {c} {d} from {name}").format(
+            a=card_label(a), b=card_label(b), c=card_label(c), d=card_label(d), name=names[action.b]
+        )
     if k == PASS:
         return _("skip the bonus")
     return _("next round")

@@ -142,6 +142,10 @@ class TableScene(Scene):
             self._pass_to(s.current)
         self._entered = True
 
+    def close(self) -> None:
+        """The table is gone for good: the expert stops weighing its moves."""
+        self.expert.close()
+
     # ================================================================== what is going on
 
     @property

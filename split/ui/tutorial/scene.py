@@ -106,7 +106,8 @@ class TutorialTable(TableScene):
             self.show_sheets = self.scoring = True
             self.invalidate()
 
-    def close(self, finished: bool) -> None:
+    def finish(self, finished: bool) -> None:
+        """Leave the tutorial (``finished``: its round was played to the end)."""
         app = self.app
         if app is not None:
             for scene in list(app.scenes[app.scenes.index(self) :]):
@@ -179,7 +180,7 @@ class TutorialTable(TableScene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close(False)
+            self.finish(False)
             return
         if (
             event.type == pygame.MOUSEBUTTONUP
@@ -187,6 +188,6 @@ class TutorialTable(TableScene):
             and self.skip_button is not None
             and self.skip_button.rect.collidepoint(event.pos)
         ):
-            self.close(self.step() is None)
+            self.finish(self.step() is None)
             return
         super().handle_event(event)
