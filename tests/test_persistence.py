@@ -221,7 +221,9 @@ def test_sigkill_at_random_moments_always_resumes(tmp_path):
     kills = 0
     last_count = 0
     while kills < 20:
-        slow = [*cmd, "--delay-ms", "40"]  # so that 20 kills land inside one game
+        # 120 ms an action: at most a few actions a run, so 20 kills land inside one
+        # game of about 110 actions (at 40 ms a quiet machine finished the game first)
+        slow = [*cmd, "--delay-ms", "120"]
         proc = subprocess.Popen(slow, env=_env(data), stdout=subprocess.PIPE, cwd=ROOT)
         time.sleep(rng.uniform(0.25, 0.6))
         if proc.poll() is not None:
@@ -231,7 +233,9 @@ def test_sigkill_at_random_moments_always_resumes(tmp_path):
         kills += 1
         loaded = load_session(data / "autosave.json")
         assert loaded.problem is None, loaded.problem
-        assert loaded.value is not None
+        if loaded.value is None:  # killed before its first save (a slow start, a busy machine)
+            assert last_count == 0, f"the save of {last_count} actions is gone (or the game ended)"
+            continue
         count = len(loaded.value.game.actions)
         assert count >= last_count  # never loses a completed action
         last_count = count

@@ -62,6 +62,13 @@ class BotDriver:
         self._due = None
         self._future = None
 
+    def close(self) -> None:
+        """The table is gone: no bot thinks for it any more."""
+        self.drop()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
     def job(self) -> Callable[[], Action]:
         """What the bot to act will compute: a function of a frozen view only (R10), so
         it can run on a worker thread while the table waits its pause."""

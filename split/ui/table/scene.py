@@ -143,8 +143,10 @@ class TableScene(Scene):
         self._entered = True
 
     def close(self) -> None:
-        """The table is gone for good: the expert stops weighing its moves."""
+        """The table is gone for good: the expert stops weighing its moves, the bots
+        stop thinking."""
         self.expert.close()
+        self.driver.close()
 
     # ================================================================== what is going on
 
@@ -253,6 +255,7 @@ class TableScene(Scene):
         action = self.game.undo(seat)
         self.model = TableModel.from_state(self.state)
         self.animator.model = self.model
+        self.animator.pending.clear()  # (none unless paused): the new model has them all
         self.entries.append((Undone(seat, action, tuple(self.state.discard)), self._you()))
         self.error = self.note = None
         self.hint_keys = frozenset()
