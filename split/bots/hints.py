@@ -19,6 +19,7 @@ from split.engine.view import PlayerView
 from split.i18n import _, ngettext, symbols
 
 from .base import make_bot
+from .expert import QUICK_WORLDS
 
 HINT_MS = 450.0  # the expert's search cap for a hint: an answer within a click's wait
 
@@ -156,7 +157,7 @@ def hint(
     if len(legal) == 1:
         action = legal[0]
     else:
-        options = {"max_ms": HINT_MS} if strength == "expert" else {}
+        options = {"max_ms": HINT_MS, "worlds": QUICK_WORLDS} if strength == "expert" else {}
         bot = make_bot(strength, seed=view.turn * 131 + view.seat, **options)
         action = bot.choose(view, legal)
         if action not in legal:

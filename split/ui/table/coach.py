@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from split.bots import decision_seed
-from split.bots.expert import Assessment, ExpertBot
+from split.bots.expert import QUICK_WORLDS, Assessment, ExpertBot
 from split.engine.actions import NEXT_ROUND, Action
 from split.engine.state import GameState
 from split.engine.view import PlayerView
@@ -67,7 +67,8 @@ class Coach:
         if len(legal) < 2:
             return
         view = PlayerView.of(state, seat)
-        bot = ExpertBot(decision_seed(state.config.seed, seat, move), max_ms=REVIEW_MS)
+        seed = decision_seed(state.config.seed, seat, move)
+        bot = ExpertBot(seed, worlds=QUICK_WORLDS, max_ms=REVIEW_MS)
         item = Review(
             state.round, move, view.discard, view.matches, lambda: bot.assess(view, legal, action)
         )
