@@ -130,7 +130,6 @@ def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
     rng = random.Random(20_000)
     seen: set[str] = set()
     per_phase = TOTAL // len(PHASES)
-    t0 = time.perf_counter()
     sent = 0
     for phase in PHASES:
         _goto(app, ctx, phase)
@@ -158,7 +157,6 @@ def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
     for name in ("MainMenu", "SetupScene", "RulesScene", "StatsScene", "SettingsScene"):
         assert name in seen
     assert "GameTable" in seen and "PauseScene" in seen
-    assert time.perf_counter() - t0 < 120
 
 
 def test_selftest_exits_0_quickly():

@@ -18,10 +18,14 @@ from split.engine import GameConfig, GameState, PlayerView
 from split.engine.actions import Action
 
 TINY_HARD = {"playouts": 2, "candidates": 2, "max_ms": 10_000.0}
+# few worlds and no time cap: the same choices on a busy machine (the cap would cut
+# the search where the machine's load says), and quick; `split sim` measures strength
+TINY_EXPERT = {"worlds": 6, "max_ms": 60_000.0}
+TINY = {"hard": TINY_HARD, "expert": TINY_EXPERT}
 
 
 def _bot(name: str, seed: int):
-    return make_bot(name, seed, **(TINY_HARD if name == "hard" else {}))
+    return make_bot(name, seed, **TINY.get(name, {}))
 
 
 def _play(names: list[str], seed: int, dealer: int = 0) -> tuple[GameState, list[Action], int]:

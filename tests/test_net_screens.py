@@ -135,8 +135,14 @@ def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
         assert _your_turn(app, table), "the table never waited for the player"
         gesture(app, table, table.legal()[0])
     played = len(net.host.game.actions)
-    saved = load_session().value
-    assert saved is not None and saved.hosted and len(saved.game.actions) >= played - 1
+
+    def saved_now():  # the host saves on its own thread, just after each action
+        value = load_session().value
+        return value if value is not None and len(value.game.actions) >= played - 1 else None
+
+    assert until(saved_now, 5), "the host saved the game"
+    saved = saved_now()
+    assert saved.hosted
     key(app, pygame.K_ESCAPE)
     click_button(app, "yes")  # leave: the game ends for everyone, the save stays
     assert isinstance(app.scene, MainMenu)
