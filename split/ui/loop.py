@@ -183,6 +183,13 @@ class App:
         self.full_redraw = True
         return scene
 
+    def pop_from(self, scene: Scene) -> None:
+        """Remove ``scene`` and every scene above it, ``scene`` first: only the last
+        pop is of the top, so no scene between is entered on the way."""
+        if scene in self.scenes:
+            for gone in self.scenes[self.scenes.index(scene) :]:
+                self.pop(gone)
+
     def replace(self, scene: Scene) -> Scene:
         """Swap the top scene for ``scene``."""
         if self.scenes:

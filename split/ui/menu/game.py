@@ -63,11 +63,8 @@ class GameTable(TableScene):
             self.app.push(ResultsScene(self))
 
     def _exit(self, table: TableScene) -> None:
-        app = self.app
-        if app is None:
-            return
-        for scene in list(app.scenes[app.scenes.index(self) :]):
-            app.pop(scene)
+        if self.app is not None:
+            self.app.pop_from(self)
 
     def save_and_quit(self) -> None:
         """From the pause menu: save, then back to the screen below the table."""

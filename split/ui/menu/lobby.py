@@ -340,10 +340,8 @@ class NetGameTable(TableScene):
 
     def leave_table(self) -> None:
         self.net.leave()
-        app = self.app
-        if app is not None and self in app.scenes:
-            for scene in list(app.scenes[app.scenes.index(self) :]):
-                app.pop(scene)
+        if self.app is not None:
+            self.app.pop_from(self)
 
     def _game_over(self, table: TableScene) -> None:
         if self.net.session is not None:

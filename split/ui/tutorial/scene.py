@@ -108,10 +108,8 @@ class TutorialTable(TableScene):
 
     def finish(self, finished: bool) -> None:
         """Leave the tutorial (``finished``: its round was played to the end)."""
-        app = self.app
-        if app is not None:
-            for scene in list(app.scenes[app.scenes.index(self) :]):
-                app.pop(scene)
+        if self.app is not None:
+            self.app.pop_from(self)
         if self.on_close is not None:
             self.on_close(finished)
 
