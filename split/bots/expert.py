@@ -28,7 +28,7 @@ from split.engine.actions import Action
 from split.engine.state import GameState, Phase
 from split.engine.view import PlayerView
 
-from .hard import OVERRIDE_Z, overriding, scaled_playouts, static_value
+from .hard import OVERRIDE_Z, overriding, paired, scaled_playouts, static_value
 from .inference import HandReader
 from .knowledge import Knowledge
 from .normal import Evaluator, NormalBot
@@ -54,8 +54,9 @@ class Assessment(NamedTuple):
     loss: float
 
 
-WORLDS = 96  # sampled deals per decision at two players (48 at four, 32 at six)
+WORLDS = 128  # sampled deals per decision at two players (64 at four, 43 at six)
 QUICK_WORLDS = 24  # for the quick searches of hints and reviews, within their time caps
+PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate is dropped
 
 
 class ExpertBot:
@@ -81,7 +82,8 @@ class ExpertBot:
         self.max_ms = max_ms
         self.lead = lead
         self.z = z
-        self.last_playouts = 0
+        self.last_playouts = 0  # worlds the last search played
+        self.last_rollouts = 0  # rollouts it played, over all its candidates
         self.reader = HandReader()  # what the other hand lacks, from watching it (2p)
 
     def candidates_of(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -91,29 +93,47 @@ class ExpertBot:
         order = sorted(range(len(legal)), key=lambda i: (-values[i], legal[i]))
         return [legal[i] for i in order[: self.candidates]]
 
-    def search(self, view: PlayerView, cands: Sequence[Action]) -> list[list[float]]:
-        """Per candidate, its value in each sampled world (the same worlds for all)."""
+    def search(
+        self, view: PlayerView, cands: Sequence[Action], keep: Sequence[int] = (0,)
+    ) -> list[list[float]]:
+        """Per candidate, its value in each sampled world (the same worlds for all).
+
+        A candidate (other than those in ``keep``; ``normal``'s first choice always
+        stays) that trails the first choice by more than ``PRUNE_Z`` standard errors
+        after ``PRUNE_FROM`` worlds can no longer override it (see
+        :func:`~split.bots.hard.overriding`): it is dropped, its list stops there, and
+        the worlds left go to the candidates still in question."""
         deadline = time.perf_counter() + self.max_ms / 1000.0
         seat = view.seat
         weights = Knowledge(view).weights
         unseen = view.unseen()
         scores: list[list[float]] = [[] for _ in cands]
-        for _ in range(scaled_playouts(self.worlds, view.players)):
+        alive = list(range(len(cands)))
+        self.last_rollouts = 0
+        for world in range(1, scaled_playouts(self.worlds, view.players) + 1):
             hidden = self.reader.sample(view, unseen, self.rng)
             base = view.determinize(hidden, seed=self.rng.getrandbits(31))
             policy_seed = self.rng.getrandbits(32)
-            for i, action in enumerate(cands):
+            for i in alive:
                 state = base.clone()
-                state.apply(action)
+                state.apply(cands[i])
                 self._rollout(state, NormalBot(policy_seed), seat, view.turn)
                 if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
                     scores[i].append(round_value(state, seat, self.lead))
                 else:
                     scores[i].append(static_value(state, seat, weights))
+            self.last_rollouts += len(alive)
             if time.perf_counter() > deadline:
                 break
+            if world >= PRUNE_FROM and world % PRUNE_EVERY == 0 and len(alive) > 1:
+                alive = [i for i in alive if i in keep or not self._behind(scores, i)]
         self.last_playouts = len(scores[0])
         return scores
+
+    @staticmethod
+    def _behind(scores: Sequence[Sequence[float]], i: int) -> bool:
+        mean, se = paired(scores[i], scores[0])
+        return mean + PRUNE_Z * se < 0.0
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         self.last_playouts = 0
@@ -139,9 +159,9 @@ class ExpertBot:
             cands.append(played)
         if len(cands) == 1:
             return Assessment(played, played, 0.0)
-        scores = self.search(view, cands)
-        best = overriding(scores, self.z)
         mine = cands.index(played)
+        scores = self.search(view, cands, keep=(0, mine))
+        best = overriding(scores, self.z)
         n = max(1, len(scores[0]))
         loss = (sum(scores[best]) - sum(scores[mine])) / n
         if loss <= 0.0:  # the move was as good as its own choice

@@ -95,12 +95,21 @@ def overriding(scores: Sequence[Sequence[float]], z: float = OVERRIDE_Z) -> int:
         return 0
     best, best_mean = 0, 0.0
     for i in range(1, len(scores)):
-        diffs = [a - b for a, b in zip(scores[i], scores[0], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > z * (var / n) ** 0.5 and mean > best_mean:
+        if len(scores[i]) != n:  # dropped early by a search (see ``paired``)
+            continue
+        mean, se = paired(scores[i], scores[0])
+        if mean > z * se and mean > best_mean:
             best, best_mean = i, mean
     return best
+
+
+def paired(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``x - y`` over the playouts both have, and its standard error."""
+    diffs = [a - b for a, b in zip(xs, ys, strict=False)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
 
 
 class HardBot:

@@ -12,6 +12,8 @@ from split.engine.sheet import negative_step, negative_value, row_value
 
 BASE = (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)  # R9.1 row bases by rank
 RANK_COUNT = 13
+# R9.1 row values by rank and boxes, looked up: a search builds this per position
+ROW_VALUES = tuple(tuple(row_value(r, k) for k in range(CARD_COUNT)) for r in range(RANK_COUNT))
 WEAK, STRONG, PERFECT = MatchType.WEAK, MatchType.STRONG, MatchType.PERFECT
 
 
@@ -32,6 +34,9 @@ class Knowledge:
         "hand_rank",
         "weights",
         "projected",
+        "_draws_left",
+        "_cost1",
+        "_potential",
     )
 
     def __init__(self, view) -> None:
@@ -56,9 +61,7 @@ class Knowledge:
                 for c in known:
                     seen[c] += 1
         unseen = self.unseen = [COPIES - k for k in seen]
-        ur = [0] * RANK_COUNT
-        for c, k in enumerate(unseen):
-            ur[c >> 2] += k
+        ur = [unseen[c] + unseen[c + 1] + unseen[c + 2] + unseen[c + 3] for c in range(0, 52, 4)]
         self.unseen_rank = ur
         self.unseen_total = max(1, sum(ur))
         hr = [0] * RANK_COUNT
@@ -80,7 +83,7 @@ class Knowledge:
         # Projected score if the round ended now (matches on the table count, hands cost).
         proj = []
         for s in range(n):
-            rows = sum(row_value(r, k) for r, k in enumerate(boxes[s]))
+            rows = sum([values[k] for values, k in zip(ROW_VALUES, boxes[s], strict=True)])
             proj.append(rows - negative_value(view.negatives[s] + view.hand_sizes[s]))
         self.projected = proj
         if n == 2:
@@ -92,6 +95,9 @@ class Knowledge:
             for s in others:
                 w[s] = 0.35 + (0.45 if s == leader else 0.0)
             self.weights = w
+        self._draws_left = max(0.5, min(self.pile / n, 12.0) * (1.3 - phi))
+        self._cost1 = phi * negative_step(view.negatives[seat] + view.hand_sizes[seat] + 1)
+        self._potential: dict[int, float] = {}  # single_potential by rank
 
     # ------------------------------------------------------------ values
 
@@ -105,20 +111,25 @@ class Knowledge:
 
     def card_cost(self, seat: int | None = None, extra: int = 1) -> float:
         """Expected negative boxes (R8.2) of holding ``extra`` more cards, by lateness."""
+        if seat is None and extra == 1:
+            return self._cost1
         s = self.seat if seat is None else seat
         k = self.view.negatives[s] + self.view.hand_sizes[s]
         return self.phi * sum(negative_step(k + i) for i in range(1, extra + 1))
 
     def draws_left(self) -> float:
         """Roughly how many more cards this seat will see from the pile this round."""
-        return max(0.5, min(self.pile / self.n, 12.0) * (1.3 - self.phi))
+        return self._draws_left
 
-    def single_potential(self, card: int, hand_rank: list[int] | None = None) -> float:
+    def single_potential(self, card: int) -> float:
         """Value of an unpaired card: the chance a same-rank card turns up, times the match."""
         rank = card >> 2
-        p1 = self.unseen_rank[rank] / self.unseen_total
-        p = 1.0 - (1.0 - p1) ** self.draws_left()
-        return 0.6 * p * self.gain(self.seat, rank)
+        v = self._potential.get(rank)
+        if v is None:
+            p1 = self.unseen_rank[rank] / self.unseen_total
+            p = 1.0 - (1.0 - p1) ** self._draws_left
+            v = self._potential[rank] = 0.6 * p * self.gain(self.seat, rank)
+        return v
 
     def weak_exposure(self, rank: int) -> float:
         """Chance that a weak match of ``rank`` on my table gets stolen (any card of the rank

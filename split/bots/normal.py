@@ -49,6 +49,13 @@ class Evaluator:
         self.k = Knowledge(view)
         self.me = view.seat
         self._draw_ev: float | None = None  # computed once: every strong match asks
+        # Memos: a search asks the same questions of one view many times over.
+        self._rank_values: dict[tuple[int, int], float] = {}
+        self._steals: dict[int, float] = {}
+        self._by_rank: dict[int, list[tuple[int, int, int]]] = {}  # table matches by rank
+        for owner, owned in enumerate(view.matches):
+            for a, b in owned:
+                self._by_rank.setdefault(a >> 2, []).append((owner, a, b))
 
     # ----------------------------------------------------------- hand
 
@@ -56,11 +63,14 @@ class Evaluator:
         """What ``count`` cards of ``rank`` are worth in my hand."""
         if count == 0:
             return 0.0
-        k = self.k
-        pairs, single = divmod(count, 2)
-        v = pairs * PAIR_SHARE * k.gain(self.me, rank)
-        if single:
-            v += k.single_potential(rank * 4) - k.card_cost()
+        v = self._rank_values.get((rank, count))
+        if v is None:
+            k = self.k
+            pairs, single = divmod(count, 2)
+            v = pairs * PAIR_SHARE * k.gain(self.me, rank)
+            if single:
+                v += k.single_potential(rank * 4) - k.card_cost()
+            self._rank_values[rank, count] = v
         return v
 
     def hand_delta(self, removed: Sequence[int] = (), added: Sequence[int] = ()) -> float:
@@ -81,19 +91,20 @@ class Evaluator:
 
     def steal_options(self, card: int) -> float:
         """Best upgrade ``card`` could make on the table (used for cards kept or drawn)."""
+        best = self._steals.get(card)
+        if best is not None:
+            return best
         best = 0.0
         k = self.k
-        for owner, owned in enumerate(self.view.matches):
-            for a, b in owned:
-                if a >> 2 != card >> 2:
-                    continue
-                if not upgrades(card, a, b):
-                    continue
-                if owner == self.me:
-                    v = 3.0
-                else:
-                    v = k.gain(self.me, a >> 2) + k.weights[owner] * k.last_box(owner, a >> 2)
-                best = max(best, v)
+        for owner, a, b in self._by_rank.get(card >> 2, ()):
+            if not upgrades(card, a, b):
+                continue
+            if owner == self.me:
+                v = 3.0
+            else:
+                v = k.gain(self.me, a >> 2) + k.weights[owner] * k.last_box(owner, a >> 2)
+            best = max(best, v)
+        self._steals[card] = best
         return best
 
     def draw_ev(self) -> float:
@@ -115,11 +126,15 @@ class Evaluator:
         ev = total / k.unseen_total
         # Cards that would upgrade something on the table are worth a steal.
         steal = 0.0
-        for c, u in enumerate(k.unseen):
-            if u and counts[c >> 2] == 0:
-                s = self.steal_options(c)
-                if s:
-                    steal += u * 0.5 * s
+        unseen = k.unseen
+        for rank in sorted(self._by_rank):  # only a rank on the table can be stolen
+            if counts[rank] == 0:
+                for c in range(rank * 4, rank * 4 + 4):
+                    u = unseen[c]
+                    if u:
+                        s = self.steal_options(c)
+                        if s:
+                            steal += u * 0.5 * s
         return ev + steal / k.unseen_total
 
     # ----------------------------------------------------------- matches
