@@ -65,3 +65,41 @@ def test_complete_three_round_game_by_mouse():
     # the one person at the table is spoken to: "You drew 7♥", never "P0 drew 7♥"
     assert not [line for line in table.log if "P0 " in line or line.endswith("P0.")]
     assert sum(line.startswith("You ") for line in table.log) > 10
+
+
+def test_a_searching_bot_never_thinks_on_the_drawing_thread(monkeypatch):
+    """At the "instant" speed too, an expert's search runs on the bots' worker thread:
+    the window keeps drawing while it thinks (it used to hold the frame up to 1 s)."""
+    import threading
+
+    from split.bots.expert import ExpertBot
+
+    threads: list[threading.Thread] = []
+    hold, release = threading.Event(), threading.Event()
+
+    def choose(self, view, legal):
+        threads.append(threading.current_thread())
+        if hold.is_set():
+            release.wait(10)  # a long search
+        return legal[0]
+
+    monkeypatch.setattr(ExpertBot, "choose", choose)
+    pygame.init()
+    game = Game(GameConfig(2, 0, 8))
+    app, table, _ = make_table(game, ("human", "expert"), speed="instant")
+    rng = random.Random(3)
+    hold.set()
+    for _ in range(40):  # the human's turn, to its end
+        if not table.human_turn():
+            break
+        gesture(app, table, _prefer(game.state.legal_actions(), rng))
+        app.run_until(lambda: table.human_turn() or table.driver.bots_turn(), 300)
+    assert table.driver.bots_turn()
+    before = len(game.actions)
+    frames = app.frames
+    app.run_frames(20)
+    assert app.frames == frames + 20 and len(game.actions) == before  # drawn, still thinking
+    release.set()
+    settle(app, table)
+    assert len(game.actions) > before and table.human_turn()
+    assert threads and threading.main_thread() not in threads

@@ -1,5 +1,5 @@
 """Strategies for Split's computer players; they see the game only through a view (R10)."""
 
-from .base import BOT_NAMES, Bot, RandomBot, decision_seed, make_bot
+from .base import BOT_NAMES, SEARCHING_BOTS, Bot, RandomBot, decision_seed, make_bot
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "decision_seed", "make_bot"]
+__all__ = ["BOT_NAMES", "SEARCHING_BOTS", "Bot", "RandomBot", "decision_seed", "make_bot"]

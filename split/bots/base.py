@@ -24,6 +24,9 @@ from split.engine.actions import Action
 from split.engine.view import PlayerView
 
 BOT_NAMES: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
+# Bots that search (tens of milliseconds to a second a move): a table never lets them
+# think on its drawing thread, even at the "instant" speed.
+SEARCHING_BOTS = frozenset({"hard", "expert"})
 
 
 @runtime_checkable

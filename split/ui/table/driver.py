@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from split.bots import decision_seed, make_bot
+from split.bots import SEARCHING_BOTS, decision_seed, make_bot
 from split.engine.actions import Action
 from split.engine.game import Game
 from split.engine.state import START
@@ -16,7 +16,8 @@ from split.engine.view import PlayerView
 
 
 class _Done:
-    """A finished 'future' for a bot that chose at once (speed instant)."""
+    """A finished 'future' for a bot that chose at once (speed instant, a bot that
+    does not search)."""
 
     def __init__(self, value: Action) -> None:
         self.value = value
@@ -97,8 +98,8 @@ class BotDriver:
 
     def _start(self) -> None:
         job = self.job()
-        if self.pause() <= 0:
-            self._future = _Done(job())
+        if self.pause() <= 0 and self.kinds[self.game.state.current] not in SEARCHING_BOTS:
+            self._future = _Done(job())  # instant speed, a bot that answers at once
             return
         if self._executor is None:
             self._executor = ThreadPoolExecutor(1, thread_name_prefix="split-bot")
