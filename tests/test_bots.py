@@ -327,3 +327,43 @@ def test_the_expert_searches_more_than_hard_and_plays_legally():
         else:
             game.apply(rng.choice(legal))
     assert searched > 0
+
+
+def test_the_expert_drops_only_the_ideas_that_clearly_trail(monkeypatch):
+    """Issue 17: a candidate that trails `normal`'s first choice by more than 2.5 standard
+    errors after 16 worlds gets no more worlds; the others are played in exactly the
+    worlds they would have had, so the choice is the same for fewer rollouts."""
+    import random
+
+    from split.bots import expert as expert_module
+    from split.bots.hard import overriding
+    from split.engine import Game, GameConfig
+    from split.engine.view import PlayerView
+
+    def searched(view, legal, prune: bool):
+        if not prune:
+            monkeypatch.setattr(expert_module, "PRUNE_Z", float("inf"))
+        bot = expert_module.ExpertBot(7, worlds=48, max_ms=60_000.0)
+        scores = bot.search(view, bot.candidates_of(view, legal))
+        monkeypatch.setattr(expert_module, "PRUNE_Z", 2.5)
+        return scores, bot.last_rollouts
+
+    game = Game(GameConfig(2, 0, 21))
+    rng = random.Random(5)
+    dropped = positions = saved = 0
+    while positions < 8 and not game.state.is_over:
+        s = game.state
+        legal = s.legal_actions()
+        if s.current == 0 and len(legal) > 3:
+            view = PlayerView.of(s, 0)
+            pruned, fewer = searched(view, legal, prune=True)
+            full, every = searched(view, legal, prune=False)
+            assert overriding(pruned) == overriding(full)
+            for mine, theirs in zip(pruned, full, strict=True):
+                assert mine == theirs[: len(mine)]  # the same worlds, cut short or whole
+            assert pruned[0] == full[0] and len(full[0]) == 48
+            dropped += sum(len(x) < 48 for x in pruned)
+            saved += every - fewer
+            positions += 1
+        game.apply(legal[0] if s.current == 0 else rng.choice(legal))
+    assert positions == 8 and dropped > 0 and saved > 0
