@@ -75,12 +75,9 @@ def test_the_round_boxes_are_crossed_one_by_one_then_all_at_a_click():
     assert app.scene is scene, "the click only finished the crossing"
 
 
-def _played_round(moves, monkeypatch):
-    """Play ``moves`` for the human (seat 0) through the real loop; Bo (``normal``) then
-    takes the 10 and goes out: the round's summary comes up."""
-    from split.ui.table import coach
-
-    monkeypatch.setattr(coach, "REVIEW_MS", 60_000.0)  # the same search on a busy machine
+def _item_two_table():
+    """Issue 17 item 2's position at a table: the human (seat 0) holds 2♥ 8♦ 10♦ J♥ 5♣
+    with the strong J♦ J♥ on the table; Bo (``normal``) waits with six cards."""
     pygame.init()
     game = laid_out(
         [["2H", "8D", "10D", "JH", "5C"], ["3S", "3C", "10S", "8C", "8H", "6H"]],
@@ -89,6 +86,16 @@ def _played_round(moves, monkeypatch):
         table=[[["JD", "JH"]], []],
     )
     app, table, _ = make_table(game, kinds=("human", "normal"))
+    return app, table
+
+
+def _played_round(moves, monkeypatch):
+    """Play ``moves`` for the human (seat 0) through the real loop; Bo (``normal``) then
+    takes the 10 and goes out: the round's summary comes up."""
+    from split.ui.table import coach
+
+    monkeypatch.setattr(coach, "REVIEW_MS", 60_000.0)  # the same search on a busy machine
+    app, table = _item_two_table()
     for text in moves:
         settle(app, table)
         legal = {str(a): a for a in table.legal()}
@@ -145,14 +152,7 @@ def test_a_closed_table_stops_weighing_moves(monkeypatch):
         return real(self, view, legal, played)
 
     monkeypatch.setattr(ExpertBot, "assess", slow)
-    pygame.init()
-    game = laid_out(
-        [["2H", "8D", "10D", "JH", "5C"], ["3S", "3C", "10S", "8C", "8H", "6H"]],
-        discard=["QC"],
-        draw=["5S", "KD"],
-        table=[[["JD", "JH"]], []],
-    )
-    app, table, _ = make_table(game, kinds=("human", "normal"))
+    app, table = _item_two_table()
     for text in ("draw", "match 5C 5S", "pass"):
         settle(app, table)
         legal = {str(a): a for a in table.legal()}
@@ -168,7 +168,7 @@ def test_a_closed_table_stops_weighing_moves(monkeypatch):
     assert queued == 2, "the forced draw is not weighed"
     assert len(weighed) < queued, "the reviews still waiting were dropped"
     assert all(r.done.is_set() for r in table.expert.reviews)
-    table.expert.review(game.state, table.legal()[0], 99)
+    table.expert.review(table.game.state, table.legal()[0], 99)
     assert len(table.expert.reviews) == queued and not table.expert.working
 
 

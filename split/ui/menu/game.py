@@ -47,12 +47,7 @@ class GameTable(TableScene):
             self.note = problem
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_ESCAPE
-            and self.esc_free()
-            and self.app is not None
-        ):
+        if self.esc_for_app(event):
             self.app.push(PauseScene(self.ctx, self))
             return
         super().handle_event(event)

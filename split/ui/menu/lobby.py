@@ -321,12 +321,7 @@ class NetGameTable(TableScene):
         self.net.leave()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_ESCAPE
-            and self.esc_free()
-            and self.app is not None
-        ):
+        if self.esc_for_app(event):
             question = (
                 _("Leave the table? The game ends for everyone.")
                 if self.net.code is not None and not self.gone

@@ -28,8 +28,9 @@ progress), ``can_undo()`` / ``undo()``, ``viewer`` (the seat at the bottom), ``h
 ``find_hit(kind, a, b)`` (where a thing is on screen, for tests and tutorials),
 ``try_action(action)`` (the same path a gesture takes), ``finish_animations()``,
 ``invalidate()`` (what it shows changed elsewhere, e.g. a setting: draw it again),
-``esc_free()`` (Esc has nothing of the table's to close) and ``new_game(seats,
-dealer)`` (a fresh table, for Play again).
+``esc_free()`` (Esc has nothing of the table's to close), ``esc_for_app(event)`` (an
+Esc for the app: pause or leave) and ``new_game(seats, dealer)`` (a fresh table, for
+Play again).
 
 The parts: :mod:`.layout` (rectangles from window size, seat count and direction),
 :mod:`.narration` (the words), :mod:`.animator` (events to flights), :mod:`.gestures`

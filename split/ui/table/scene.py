@@ -196,6 +196,16 @@ class TableScene(Scene):
             and self.gestures.press is None
         )
 
+    def esc_for_app(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is an Esc the app should answer (pause, leave): the table
+        has nothing of its own to close and is on a window."""
+        return (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_ESCAPE
+            and self.esc_free()
+            and self.app is not None
+        )
+
     # ================================================================== acting
 
     def try_action(self, action: Action) -> bool:
