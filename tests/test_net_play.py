@@ -13,7 +13,7 @@ import pytest
 
 from split.engine import Game, GameConfig, PlayerView
 from split.engine.cards import card_str
-from split.engine.state import GAME_OVER
+from split.engine.state import GAME_OVER, ROUND_OVER
 from split.net import host as hostmod
 from split.net.host import PERSON, Host, SeatPlan
 from tests.net_play import LOOPBACK, Player, join, play, until
@@ -303,5 +303,33 @@ def test_a_flood_is_cut_off_and_never_stalls_the_host():
         # the host sends the flooder away, and a bot plays the seat
         assert until(lambda: host.seats_now.kinds[1] == "away", 5)
         assert host.refused > 50
+    finally:
+        host.stop()
+
+
+def test_a_friend_away_from_the_scores_does_not_hold_the_table():
+    """A finished round goes on when every person asked for the next one, or
+    ``round_wait`` seconds after the host's player did (a friend who walked away)."""
+    host = _host(2, 2, seed=3, round_wait=1.0)
+    try:
+        ann, bo = _table(host, 2)
+        bo.asked_round = 1  # Bo plays the first round, then leaves its scores unread
+        host.begin()
+        g = host.game
+
+        def to_the_scores() -> bool:
+            ann.step()
+            bo.step()
+            return g.state.phase == ROUND_OVER and 0 in host._ready
+
+        assert until(to_the_scores, 30), "the first round did not end"
+        asked, dealt = time.monotonic(), len(g.actions)
+        assert g.state.round == 1 and 1 not in host._ready
+        assert until(lambda: len(g.actions) > dealt, 5), "the table waited for Bo for ever"
+        assert time.monotonic() - asked >= 1.0 - 0.05, "it did not wait for Bo at all"
+        assert g.state.round == 2 and g.actions[dealt].kind == "next-round"
+        # Bo, back, finds the next round under way and plays on to the end
+        assert until(lambda: bo.step() or bo.remote.state.round == 2, 2)
+        assert play([ann, bo], 60)
     finally:
         host.stop()

@@ -251,3 +251,44 @@ def test_moves_made_before_the_table_opens_are_played_once(data):
         table.leave_table()
     finally:
         host.stop()
+
+
+def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
+    """Bo reads the scores long; the host's player asked for the next round and the
+    host stopped waiting (``round_wait``). Bo's "Next round" then shows the round under
+    way: nothing is sent, nothing refused."""
+    import time
+
+    plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
+    host = Host(Game(GameConfig(2, 1, 12)), plans, pause=0, round_wait=0.3)
+    host.start("127.0.0.1", 0)
+    try:
+        ann = Player(join(host.port, host.code, "Ann", host.own_token))
+        app, ctx = start(seed=1)
+        ctx.change(speed="instant")
+        net = ctx.join_table(f"127.0.0.1:{host.port}", host.code, "Bo")
+        app.push(LobbyScene(ctx, net))
+        assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+        host.begin()
+        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        table = app.scene
+        rng = random.Random(2)
+        deadline = time.monotonic() + 60
+        while not isinstance(app.scene, RoundSummaryScene):  # the first round, by mouse
+            assert time.monotonic() < deadline, "the round did not end"
+            ann.step()
+            app.run_frames(1)
+            if app.scene is table and table.legal() and not table.busy():
+                gesture(app, table, rng.choice(table.legal()))
+        g = host.game
+        assert until(lambda: ann.step() or g.state.round == 2, 5), "the host waited for Bo"
+        app.run_frames(5)
+        assert isinstance(app.scene, RoundSummaryScene), "Bo is still reading"
+        refused = host.refused
+        click_button(app, "next")
+        assert app.scene is table
+        assert until(lambda: app.run_frames(1) or table.model.same_as(table.state), 5)
+        assert table.state.round == 2 and table.model.round == 2
+        assert table.error is None and host.refused == refused
+    finally:
+        host.stop()

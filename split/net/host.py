@@ -12,6 +12,10 @@ The host's own player is a client too, on the loopback address, holding the toke
 seat 0 (:attr:`Host.own_token`): every person at the table sees the game the same
 way, through the same messages.
 
+A finished round goes on when every person at the table has asked for the next one,
+or :data:`ROUND_WAIT` seconds after the host's own player did: a friend who walked
+away from the scores does not hold the table.
+
 Everything a client sends is hostile until read (:func:`~split.net.protocol.read_client`):
 a frame over :data:`~split.net.protocol.MAX_CLIENT_FRAME` closes the connection, a
 malformed or out-of-turn message is refused with its reason, and a client that keeps
@@ -62,6 +66,7 @@ OUTBOX = 256  # messages waiting for a client that does not read: more and it go
 RATE = 100.0  # messages a second a client may send on average (a person: a few) ...
 BURST = 200.0  # ... and at once
 MAX_STRIKES = 50  # refused messages before a client is disconnected
+ROUND_WAIT = 60.0  # seconds the others have to read the scores once the host's player asked
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread
 
 
@@ -115,6 +120,7 @@ class Host:
         pause: float = 0.6,
         save: Callable[[Game], None] | None = None,
         notice: Callable[[str], None] | None = None,
+        round_wait: float = ROUND_WAIT,
     ) -> None:
         if len(plans) != game.state.players:
             raise ValueError(f"{len(plans)} seats for a game of {game.state.players}")
@@ -133,6 +139,8 @@ class Host:
         self._conns: dict[int, _Conn] = {}  # seat -> its person's connection
         self._open: set[_Conn] = set()
         self._ready: set[int] = set()  # people who asked for the next round (ROUND_OVER)
+        self.round_wait = round_wait
+        self._host_ready_at: float | None = None  # when the host's player asked
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._up = threading.Event()
@@ -349,6 +357,8 @@ class Host:
             self._refuse(conn, "not-started", "the game has not started yet")
         elif msg.action.kind == NEXT_ROUND and s.phase == ROUND_OVER:
             self._ready.add(seat)  # the round moves on when every person has asked
+            if seat == 0 and self._host_ready_at is None:
+                self._host_ready_at = time.monotonic()
             self._wake()
         elif s.current != seat:
             self._refuse(conn, "not-your-turn", "it is not your turn")
@@ -374,6 +384,7 @@ class Host:
         mover = g.state.current
         events = g.apply(action)  # IllegalAction leaves the game untouched
         self._ready.clear()
+        self._host_ready_at = None
         for seat, conn in self._conns.items():
             view = PlayerView.of(g.state, seat)
             self._send(conn, Update(mover, action, tuple(events_for_seat(events, seat)), view))
@@ -413,7 +424,7 @@ class Host:
             if not self.started or s.phase == GAME_OVER:
                 continue
             if s.phase == ROUND_OVER:
-                if all(seat in self._ready for seat in self._conns):
+                if self._round_may_go(loop):
                     self._apply(Action.next_round())
                 continue
             seat = s.current
@@ -429,6 +440,20 @@ class Host:
                 self._apply(action if action in legal else legal[0])
             else:
                 self._wake()  # the position moved on meanwhile: look again
+
+    def _round_may_go(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """Whether the finished round goes on: every person asked, or the host's player
+        did ``round_wait`` seconds ago (until then, a wake-up is set for that moment)."""
+        if all(seat in self._ready for seat in self._conns):
+            return True
+        asked = self._host_ready_at
+        if asked is None:
+            return False
+        left = asked + self.round_wait - time.monotonic()
+        if left <= 0:
+            return True
+        loop.call_later(left, self._wake)
+        return False
 
     def _seats(self) -> Seats:
         kinds = []

@@ -520,12 +520,22 @@ class TableScene(Scene):
                 self.app.push(FinalScene(self))
 
     def next_round(self) -> None:
-        """From the round summary: deal the next round."""
+        """From the round summary: deal the next round (at a hosted table, ask for it:
+        it comes when every person has asked, or a minute after the host's player did,
+        so it may have come already)."""
         self.show_sheets = False
         self.scoring = False
+        if self.remote is not None:
+            take_arrivals(self, self.remote)
+            if self.state.phase != ROUND_OVER:
+                return  # the round went on while we read: it is on its way to the table
         self.try_action(Action.next_round())
         if self.remote is not None and self.state.phase == ROUND_OVER:
-            self.note = _("Waiting for the others to finish reading the scores…")
+            self.note = (
+                _("Waiting for the others to finish reading the scores (a minute at most)…")
+                if self.remote.seat == 0  # the host's own window: it stops waiting
+                else _("Waiting for the others to finish reading the scores…")
+            )
 
     def new_game(self, seats: Sequence[Any], dealer: int) -> TableScene:
         """A fresh table for a new game with these seats (the results screen's Play again)."""
