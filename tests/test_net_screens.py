@@ -18,6 +18,8 @@ from net_play import Player, join, until  # noqa: E402
 from ui_driver import gesture  # noqa: E402
 
 from split.app.session import load_session  # noqa: E402
+from split.app.stats import load_stats  # noqa: E402
+from split.bots import BOT_NAMES  # noqa: E402
 from split.engine import Game, GameConfig, PlayerView  # noqa: E402
 from split.engine.state import GAME_OVER  # noqa: E402
 from split.net.host import Host, SeatPlan  # noqa: E402
@@ -116,6 +118,12 @@ def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_end(data):
     click_button(app, "leave")
     assert isinstance(app.scene, MainMenu)
     assert not load_session().value  # a finished hosted game leaves no save behind
+    # the statistics count the game for the host's player only: Bo is a friend
+    stats = load_stats()[0]
+    assert stats.games == 1 and stats.wins == (0 in host_game.state.winners())
+    kinds = [sheet["kind"] for sheet in stats.recent[0]["sheets"]]
+    assert kinds[:2] == ["human", "friend"] and set(kinds[2:]) <= set(BOT_NAMES)
+    assert sum(played for played, _ in stats.by_strength.values()) == len(set(kinds[2:]))
 
 
 def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
@@ -290,5 +298,11 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
         assert until(lambda: app.run_frames(1) or table.model.same_as(table.state), 5)
         assert table.state.round == 2 and table.model.round == 2
         assert table.error is None and host.refused == refused
+        # played to the end, the game counts in Bo's statistics, as Bo's game
+        _play_to_the_end(app, table, [ann], rng)
+        stats = load_stats()[0]
+        assert stats.games == 1 and stats.wins == (1 in g.state.winners())
+        assert [sheet["kind"] for sheet in stats.recent[0]["sheets"]] == ["friend", "human"]
+        assert stats.best == g.state.score(1) and not stats.by_strength
     finally:
         host.stop()

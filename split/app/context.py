@@ -213,6 +213,22 @@ class AppContext:
         except OSError as err:
             self.saving_off(err)
 
+    def finish_network_game(self, net: NetTable) -> None:
+        """A network game is over: count it for this window's player (the host's own
+        game, or a friend's seat) and drop the host's autosave."""
+        if not self.saving:
+            return
+        try:
+            record = net.record()
+            if record is not None:
+                _recorded, problem = record_game(record)
+                if problem:
+                    self.notices.append(problem)
+            if net.session is not None:
+                net.session.discard_save()
+        except OSError as err:
+            self.saving_off(err)
+
     # statistics ---------------------------------------------------------------
     def load_stats(self) -> Stats:
         """The statistics kept so far; a damaged file is set aside with a notice."""

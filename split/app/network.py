@@ -13,9 +13,11 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from split.engine import Game, GameConfig
+from split.engine.state import GAME_OVER, GameState
 from split.i18n import _
 from split.net.client import DEFAULT_PORT, Client, parse_address
 from split.net.discovery import Announcer, Finder, local_addresses
@@ -24,6 +26,7 @@ from split.net.protocol import MAX_NAME, ProtocolError, check_code
 from split.net.remote import RemoteGame
 
 from .session import Session
+from .settings import SeatChoice
 
 
 def player_name(name: str, fallback: str) -> str:
@@ -62,6 +65,31 @@ class NetTable:
         lan = [a for a in found if not a.startswith("127.")] or found  # loopback: alone
         return [a if port == DEFAULT_PORT else f"{a}:{port}" for a in lan]
 
+    def record(self) -> NetRecord | None:
+        """The finished game as this computer's statistics count it (None before its
+        end): this window's player is the one "human", the other people are friends,
+        the bots are named by strength where this side knows it (the host's)."""
+        game = self.game
+        state, seats = game.state, game.seats
+        if state is None or seats is None or state.phase != GAME_OVER or game.seat is None:
+            return None
+        kinds = []
+        for s, kind in enumerate(seats.kinds):
+            if s == game.seat:
+                kinds.append("human")
+            elif kind in ("human", "away", "open"):
+                kinds.append("friend")
+            elif self.host is not None:
+                kinds.append(self.host.plans[s].kind)
+            else:
+                kinds.append("bot")
+        if self.session is not None:
+            game_id = self.session.game_id
+        else:
+            game_id = f"net-{game.client.hello.code}"  # a new code for every table hosted
+        choices = tuple(SeatChoice(n, k) for n, k in zip(seats.names, kinds, strict=True))
+        return NetRecord(game_id, state, choices, game.seat)
+
     def begin(self) -> None:
         """The host starts the game; open seats are played by bots until filled."""
         if self.host is not None:
@@ -79,6 +107,19 @@ class NetTable:
         if self.announcer is not None:
             self.announcer.close()
             self.announcer = None
+
+
+@dataclass(frozen=True)
+class NetRecord:
+    """A finished network game for :meth:`split.app.stats.Stats.record`."""
+
+    game_id: str
+    state: GameState
+    seats: tuple[SeatChoice, ...]
+    seat: int  # this window's player
+
+    def humans(self) -> list[int]:
+        return [self.seat]
 
 
 def host_table(

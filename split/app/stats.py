@@ -26,6 +26,10 @@ from .storage import (
 
 FORMAT, VERSION = "split-stats", 1
 RECENT = 20
+# Who sat at a kept game's seat: a player at this computer, a friend at another (a
+# network game), a bot of unknown strength (a network game's, seen from a friend's
+# computer), or a bot by its strength.
+SEAT_KINDS = ("human", "friend", "bot", *BOT_NAMES)
 
 
 @dataclass
@@ -56,7 +60,7 @@ class Stats:
         self.wins += won
         self.total_score += best_human
         self.best = best_human if self.best is None else max(self.best, best_human)
-        for kind in {s.kind for s in session.seats if s.kind != "human"}:
+        for kind in {s.kind for s in session.seats if s.kind in BOT_NAMES}:
             played, w = self.by_strength.get(kind, [0, 0])
             self.by_strength[kind] = [played + 1, w + won]
         sheets = [
@@ -159,7 +163,7 @@ def _check_sheet(sh: Any) -> dict[str, Any]:
     if set(rows) - set(RANKS):
         raise Invalid("a recent sheet has a row that is not a rank")
     kind = sh.get("kind", "human")
-    if kind not in ("human", *BOT_NAMES):
+    if kind not in SEAT_KINDS:
         raise Invalid("a recent sheet has an unknown player kind")
     return {
         "name": bounded_text(sh, "name", MAX_TEXT),

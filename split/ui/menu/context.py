@@ -136,6 +136,9 @@ class NetTable(Protocol):
     def begin(self) -> None:
         """The host starts the game."""
 
+    def record(self) -> Any:
+        """The finished game as this computer's statistics count it (None before)."""
+
     def leave(self) -> None:
         """Leave the table (a host ends it for everyone)."""
 
@@ -171,6 +174,10 @@ class MenuContext(Protocol):
 
     def finish_game(self, game: KeptGame) -> None:
         """``game`` is over: count it in the statistics and drop its autosave."""
+
+    def finish_network_game(self, net: NetTable) -> None:
+        """A network game is over: count it for this window's player; the host also
+        drops its autosave."""
 
     def load_stats(self) -> Statistics:
         """The statistics kept so far."""

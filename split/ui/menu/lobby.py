@@ -339,8 +339,7 @@ class NetGameTable(TableScene):
             self.app.pop_from(self)
 
     def _game_over(self, table: TableScene) -> None:
-        if self.net.session is not None:
-            self.ctx.finish_game(self.net.session)
+        self.ctx.finish_network_game(self.net)
         if self.app is not None:
             self.app.push(NetResults(self))
 
