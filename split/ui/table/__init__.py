@@ -33,10 +33,11 @@ Esc for the app: pause or leave) and ``new_game(seats, dealer)`` (a fresh table,
 Play again).
 
 The parts: :mod:`.layout` (rectangles from window size, seat count and direction),
-:mod:`.places` (where each thing lies now, a part of the scene), :mod:`.narration` (the words), :mod:`.animator` (events to flights), :mod:`.gestures`
-(input to actions), :mod:`.render` (the static layer and the hit list), :mod:`.driver`
-(the bots), :mod:`.hand` (your hand's order), :mod:`.settings`, and :mod:`.scene`,
-which wires them together. A new game's deal is animated from
+:mod:`.places` (where each thing lies now, a part of the scene), :mod:`.narration`
+(the words), :mod:`.animator` (events to flights), :mod:`.gestures` (input to
+actions), :mod:`.render` (the static layer and the hit list), :mod:`.driver` (the
+bots), :mod:`.hand` (your hand's order), :mod:`.settings`, and :mod:`.scene`, which
+wires them together. A new game's deal is animated from
 ``Game.opening_events``.
 
 Every gesture becomes an :class:`~split.engine.Action`; only ``game.apply`` changes
