@@ -333,3 +333,34 @@ def test_a_friend_away_from_the_scores_does_not_hold_the_table():
         assert play([ann, bo], 60)
     finally:
         host.stop()
+
+
+def test_a_player_who_stops_reading_is_let_go_when_its_outbox_is_full():
+    """Messages wait in a connection's outbox while its socket is blocked; at
+    ``OUTBOX`` waiting messages the next one closes it (1008, "too slow") and its seat
+    goes to a bot, so a stuck window can never make the host hoard memory."""
+    import asyncio
+
+    from split.net.protocol import Bye
+
+    class Stuck:  # a websocket whose other end reads nothing
+        closed: tuple[int, str] | None = None
+
+        async def close(self, code: int, reason: str) -> None:
+            self.closed = (code, reason)
+
+    host = Host(Game(GameConfig(2, 0, 1)), [SeatPlan("Ann", PERSON), SeatPlan("Bo", PERSON)])
+
+    async def fill() -> tuple[Stuck, object]:
+        ws = Stuck()
+        conn = hostmod._Conn(ws)  # type: ignore[arg-type]
+        for _ in range(hostmod.OUTBOX):
+            host._send(conn, Bye("news"))
+        assert conn.outbox.full() and ws.closed is None and conn.strikes == 0
+        host._send(conn, Bye("one more"))
+        await asyncio.sleep(0)  # the close runs
+        return ws, conn
+
+    ws, conn = asyncio.run(fill())
+    assert ws.closed == (1008, "too slow")
+    assert conn.strikes > hostmod.MAX_STRIKES  # nothing more it sends is taken
