@@ -364,3 +364,32 @@ def test_a_player_who_stops_reading_is_let_go_when_its_outbox_is_full():
     ws, conn = asyncio.run(fill())
     assert ws.closed == (1008, "too slow")
     assert conn.strikes > hostmod.MAX_STRIKES  # nothing more it sends is taken
+
+
+def test_the_host_sends_a_friend_away_from_the_lobby():
+    """Before the start the host may free a friend's seat: the friend is told
+    "removed" and does not come back on the old token; the seat is open for another."""
+    host = _host(3, 3, seed=8)
+    try:
+        ann = join(host.port, host.code, "Ann", host.own_token)
+        bo = join(host.port, host.code, "Bo")
+        assert bo.seat == 1 and until(lambda: host.seats_now.kinds[1] == "human", 2)
+        old_token = bo.token
+        host.remove(0)  # never the host's own seat
+        host.remove(1)
+        assert until(lambda: bo.pump() or bo.gone is not None, 3)
+        assert bo.gone.code == "removed"
+        assert until(lambda: host.seats_now.kinds[1] == "open", 2)
+        assert host.seats_now.names[1] == "P1" and host.seats_now.kinds[0] == "human"
+        back = join(host.port, host.code, "Bo", old_token)
+        assert back.gone is not None and back.gone.code == "bad-token"
+        cy = join(host.port, host.code, "Cy")
+        assert cy.seat == 1 and ann.gone is None
+        host.begin()
+        host.remove(1)  # once the game has started, nobody is sent away
+        assert until(lambda: host.seats_now.started, 2)
+        time.sleep(0.2)
+        cy.pump()
+        assert cy.gone is None
+    finally:
+        host.stop()

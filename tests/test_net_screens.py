@@ -306,3 +306,35 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
         assert stats.best == g.state.score(1) and not stats.by_strength
     finally:
         host.stop()
+
+
+def test_the_host_removes_a_friend_from_the_lobby(data):
+    """A friend's row in the host's lobby has a Remove button: pressed, the friend is
+    told so on their screen and the seat waits for someone else."""
+    app, ctx = start(seed=5)
+    click_button(app, "new")
+    setup = app.scene
+    while setup.seats[1].kind != "human":
+        click_button(app, "kind1")
+    click_button(app, "host")
+    lobby = app.scene
+    net = lobby.net
+    assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+    assert not [b for b in lobby.buttons if b.name.startswith("remove")]  # nobody yet
+    friend_app, friend_ctx = start(seed=6)
+    friend_net = friend_ctx.join_table(f"127.0.0.1:{net.host.port}", net.code, "Bo")
+    friend_app.push(LobbyScene(friend_ctx, friend_net))
+    seated = lambda: app.run_frames(1) or net.game.seats.kinds[1] == "human"  # noqa: E731
+    assert until(lambda: friend_app.run_frames(1) or seated(), 5)
+    app.run_frames(2)
+    assert [b.name for b in lobby.buttons if b.name.startswith("remove")] == ["remove1"]
+    click_button(app, "remove1")
+    texts = lambda: friend_app.run_frames(1) or friend_net.game.gone is not None  # noqa: E731
+    assert until(texts, 5) and friend_net.game.gone.code == "removed"
+    friend_app.scene.dirty = True
+    friend_app.run_frames(1)
+    assert friend_app.scene._status() == "The host has sent you away from this table."
+    assert until(lambda: app.run_frames(1) or net.game.seats.kinds[1] == "open", 5)
+    app.run_frames(2)
+    assert not [b for b in lobby.buttons if b.name.startswith("remove")]
+    assert button(app, "start").enabled

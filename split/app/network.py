@@ -96,6 +96,11 @@ class NetTable:
             self.host.begin()
         self._close_announcer()
 
+    def remove(self, seat: int) -> None:
+        """The host sends the friend at ``seat`` away (in the lobby only)."""
+        if self.host is not None:
+            self.host.remove(seat)
+
     def leave(self) -> None:
         """Leave the table; a host ends the game for everyone."""
         self.game.leave()

@@ -176,6 +176,12 @@ class Host:
         """Start the game (from the lobby): open seats are played by bots until filled."""
         self._call(self._begin)
 
+    def remove(self, seat: int) -> None:
+        """The host sends a friend away from the lobby: told ``removed``, disconnected,
+        the seat's token renewed (their window cannot come back on it) and the seat
+        open again. Not the host's own seat, not once the game has started."""
+        self._call(lambda: self._remove(seat))
+
     def stop(self, reason: str = "host-left") -> None:
         """End hosting: every client is told ``reason`` and the server closes."""
         loop, stop = self._loop, self._stop
@@ -326,6 +332,18 @@ class Host:
         g = self.game
         opening = () if g.actions else tuple(events_for_seat(g.opening_events, seat))
         return Update(None, None, opening, PlayerView.of(g.state, seat))
+
+    def _remove(self, seat: int) -> None:
+        conn = self._conns.get(seat)
+        if self.started or seat == 0 or conn is None:
+            return
+        self.tokens[seat] = secrets.token_hex(16)
+        self._names[seat] = self.plans[seat].name
+        del self._conns[seat]
+        conn.seat = None
+        self._send(conn, Bye("removed"))
+        asyncio.ensure_future(conn.ws.close(1000, "removed"))
+        self._seats_changed()
 
     def _leave(self, conn: _Conn) -> None:
         seat = conn.seat

@@ -29,7 +29,9 @@ from .protocol import Act, Over, Refused, Seat, Seats, Update
 
 REJOIN_TRIES = 5
 REJOIN_AFTER = 1.0  # seconds between tries
-FINAL = frozenset({"host-left", "replaced", "wrong-code", "bad-token", "full", "hello-first"})
+FINAL = frozenset(
+    {"host-left", "replaced", "removed", "wrong-code", "bad-token", "full", "hello-first"}
+)
 """Ends a connection for good: nothing is tried again."""
 
 

@@ -136,6 +136,9 @@ class NetTable(Protocol):
     def begin(self) -> None:
         """The host starts the game."""
 
+    def remove(self, seat: int) -> None:
+        """The host sends the friend at ``seat`` away (in the lobby)."""
+
     def record(self) -> Any:
         """The finished game as this computer's statistics count it (None before)."""
 

@@ -225,6 +225,35 @@ class LobbyScene(MenuScene):
                 widgets.Button("start", _("Start"), widgets.mirror(start, window), ready)
             )
             self.focus = 1
+            seats = self.net.game.seats
+            if seats is not None and not seats.started:  # a friend may be sent away
+                panel = self._panel(len(seats.names))
+                for i, kind in enumerate(seats.kinds):
+                    if kind == "human" and i != self.net.game.seat:
+                        row = self._row(panel, i)
+                        r = pygame.Rect(0, 0, fs * 6, int(fs * 1.4))
+                        r.midright = (row.right, row.centery)
+                        r = widgets.mirror(r, panel)
+                        self.buttons.append(widgets.Button(f"remove{i}", _("Remove"), r))
+
+    def _top(self) -> int:
+        """Where the seats' status line is (below the join code, for the host)."""
+        fs = self.fs()
+        return int(fs * 4.2) + (fs * 7 if self.hosting else 0)
+
+    def _panel(self, seats: int) -> pygame.Rect:
+        """The panel listing the seats."""
+        fs = self.fs()
+        panel = pygame.Rect(0, 0, max(360, self.size[0] // 3), int(fs * 1.6) * seats + fs)
+        panel.midtop = (self.size[0] // 2, self._top() + int(fs * 1.8))
+        return panel
+
+    def _row(self, panel: pygame.Rect, i: int) -> pygame.Rect:
+        """Seat ``i``'s line in the panel."""
+        fs = self.fs()
+        row = pygame.Rect(panel.left + fs, panel.top + fs // 2 + i * int(fs * 1.6), 0, fs)
+        row.width = panel.width - 2 * fs
+        return row
 
     def render(self, surface: pygame.Surface) -> None:
         game = self.net.game
@@ -243,27 +272,27 @@ class LobbyScene(MenuScene):
             widgets.text(
                 surface, where, (W // 2, y + fs * 5), fs, widgets.INK, width=W - 80, anchor="midtop"
             )
-            y += fs * 7
+        y = self._top()
         status = self._status()
         widgets.text(surface, status, (W // 2, y), fs, widgets.DIM, width=W - 80, anchor="midtop")
         seats = game.seats
         if seats is None:
             return
-        panel = pygame.Rect(0, 0, max(360, W // 3), int(fs * 1.6) * len(seats.names) + fs)
-        panel.midtop = (W // 2, y + int(fs * 1.8))
+        panel = self._panel(len(seats.names))
         widgets.panel(surface, panel)
+        removable = {b.name for b in self.buttons}
         for i, (name, kind) in enumerate(zip(seats.names, seats.kinds, strict=True)):
-            row = pygame.Rect(panel.left + fs, panel.top + fs // 2 + i * int(fs * 1.6), 0, fs)
-            row.width = panel.width - 2 * fs
+            row = self._row(panel, i)
             mine = i == game.seat
-            dot = widgets.mirror(
-                pygame.Rect(row.left - fs // 2 - 4, row.top + fs // 2 - 4, 8, 8), panel
-            )
-            pygame.draw.circle(surface, STATUS.get(kind, widgets.DIM), dot.center, max(4, fs // 5))
+            dot = pygame.Rect(0, 0, 8, 8)
+            dot.center = (row.left - fs // 2, row.top + fs * 2 // 3)  # beside the name
+            dot = widgets.mirror(dot, panel)
+            pygame.draw.circle(surface, STATUS.get(kind, widgets.DIM), dot.center, max(4, fs // 4))
             widgets.line(surface, name, row, row.top, fs, widgets.GOLD if mine else widgets.INK)
-            widgets.line(
-                surface, self._kind_words(kind, mine), row, row.top, fs, widgets.DIM, end=True
-            )
+            if f"remove{i}" not in removable:  # the button says it is a friend's seat
+                widgets.line(
+                    surface, self._kind_words(kind, mine), row, row.top, fs, widgets.DIM, end=True
+                )
 
     def _status(self) -> str:
         game = self.net.game
@@ -274,6 +303,8 @@ class LobbyScene(MenuScene):
                 return _("Every seat at this table is taken.")
             if game.gone.code == "unreachable":
                 return _("No table answers at that address.")
+            if game.gone.code == "removed":
+                return _("The host has sent you away from this table.")
             return _("The host has left.")
         if not game.ready:
             return _("Connecting\u2026")
@@ -297,6 +328,8 @@ class LobbyScene(MenuScene):
             self.net.begin()
         elif name == "leave":
             self.on_back()
+        elif name.startswith("remove"):
+            self.net.remove(int(name[6:]))
 
 
 class NetGameTable(TableScene):
