@@ -9,6 +9,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import contextlib  # noqa: E402
 import random  # noqa: E402
 
 import pygame  # noqa: E402
@@ -237,16 +238,7 @@ def test_the_join_code_and_addresses_keep_their_digits_in_persian(data, monkeypa
 def test_moves_made_before_the_table_opens_are_played_once(data):
     """The host starts and Ann plays her turn before this window's table opens: the
     table animates the deal and Ann's moves once each and ends where the host is."""
-    plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
-    host = Host(Game(GameConfig(2, 1, 12)), plans, pause=0)  # dealer Bo: Ann plays first
-    host.start("127.0.0.1", 0)
-    try:
-        ann = Player(join(host.port, host.code, "Ann", host.own_token))
-        app, ctx = start(seed=1)
-        ctx.change(speed="instant")
-        net = ctx.join_table(f"127.0.0.1:{host.port}", host.code, "Bo")
-        app.push(LobbyScene(ctx, net))
-        assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+    with _bo_joins_ann() as (host, ann, app, net):
         host.begin()
         g = host.game
         assert until(lambda: ann.step() or g.state.current == 1, 10)  # Ann's whole turn
@@ -257,6 +249,24 @@ def test_moves_made_before_the_table_opens_are_played_once(data):
         assert table.model.same_as(table.state)
         assert sorted(table.model.hands[1]) == sorted(PlayerView.of(g.state, 1).hand)
         table.leave_table()
+
+
+@contextlib.contextmanager
+def _bo_joins_ann(**host_options):
+    """Ann hosts a two-seat game (played by ``Player``; dealer Bo, so Ann plays first)
+    and this window joins it as Bo; the lobby is open and ready. Yields (host, ann,
+    app, net)."""
+    plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
+    host = Host(Game(GameConfig(2, 1, 12)), plans, pause=0, **host_options)
+    host.start("127.0.0.1", 0)
+    try:
+        ann = Player(join(host.port, host.code, "Ann", host.own_token))
+        app, ctx = start(seed=1)
+        ctx.change(speed="instant")
+        net = ctx.join_table(f"127.0.0.1:{host.port}", host.code, "Bo")
+        app.push(LobbyScene(ctx, net))
+        assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+        yield host, ann, app, net
     finally:
         host.stop()
 
@@ -267,16 +277,7 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
     way: nothing is sent, nothing refused."""
     import time
 
-    plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
-    host = Host(Game(GameConfig(2, 1, 12)), plans, pause=0, round_wait=0.3)
-    host.start("127.0.0.1", 0)
-    try:
-        ann = Player(join(host.port, host.code, "Ann", host.own_token))
-        app, ctx = start(seed=1)
-        ctx.change(speed="instant")
-        net = ctx.join_table(f"127.0.0.1:{host.port}", host.code, "Bo")
-        app.push(LobbyScene(ctx, net))
-        assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+    with _bo_joins_ann(round_wait=0.3) as (host, ann, app, _net):
         host.begin()
         assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
         table = app.scene
@@ -304,8 +305,6 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
         assert stats.games == 1 and stats.wins == (1 in g.state.winners())
         assert [sheet["kind"] for sheet in stats.recent[0]["sheets"]] == ["friend", "human"]
         assert stats.best == g.state.score(1) and not stats.by_strength
-    finally:
-        host.stop()
 
 
 def test_the_host_removes_a_friend_from_the_lobby(data):
