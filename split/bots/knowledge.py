@@ -95,6 +95,7 @@ class Knowledge:
             for s in others:
                 w[s] = 0.35 + (0.45 if s == leader else 0.0)
             self.weights = w
+        # roughly how many more cards this seat will see from the pile this round
         self._draws_left = max(0.5, min(self.pile / n, 12.0) * (1.3 - phi))
         self._cost1 = phi * negative_step(view.negatives[seat] + view.hand_sizes[seat] + 1)
         self._potential: dict[int, float] = {}  # single_potential by rank
@@ -116,10 +117,6 @@ class Knowledge:
         s = self.seat if seat is None else seat
         k = self.view.negatives[s] + self.view.hand_sizes[s]
         return self.phi * sum(negative_step(k + i) for i in range(1, extra + 1))
-
-    def draws_left(self) -> float:
-        """Roughly how many more cards this seat will see from the pile this round."""
-        return self._draws_left
 
     def single_potential(self, card: int) -> float:
         """Value of an unpaired card: the chance a same-rank card turns up, times the match."""
