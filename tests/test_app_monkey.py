@@ -120,13 +120,15 @@ def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
     pygame.init()
     app, ctx = start(seed=1)
     ctx.change(speed="instant")
-    # no strong bots: a monkey's new game should not wait on Monte Carlo
-    import split.bots as bots
+    # no strong bots: a monkey's new game should not wait on Monte Carlo (they still
+    # think on the table's worker thread, as searching bots do)
+    from split.bots import make_bot
+    from split.ui.table import driver
 
-    real = bots.make_bot
-    monkeypatch.setattr(
-        bots, "make_bot", lambda kind, seed=0: real("easy" if kind == "hard" else kind, seed)
-    )
+    def weak(kind: str, seed: int = 0):
+        return make_bot("easy" if kind in ("hard", "expert") else kind, seed)
+
+    monkeypatch.setattr(driver, "make_bot", weak)
     rng = random.Random(20_000)
     seen: set[str] = set()
     per_phase = TOTAL // len(PHASES)

@@ -103,3 +103,28 @@ def test_a_searching_bot_never_thinks_on_the_drawing_thread(monkeypatch):
     settle(app, table)
     assert len(game.actions) > before and table.human_turn()
     assert threads and threading.main_thread() not in threads
+
+
+def test_an_event_that_does_not_fit_the_picture_rebuilds_it_from_the_game():
+    """Should the table's picture ever drift from the game (an event moving a card that
+    is not where the picture has it), the table shows the game's position as it is,
+    from the engine's state, and play goes on: it never stops over its picture."""
+    from split.engine import events as ev
+
+    pygame.init()
+    game = Game(GameConfig(2, 0, 8))
+    app, table, _ = make_table(game, ("human", "random"))
+    hand = list(table.model.hands[0])
+    stray = next(c for c in range(52) if c not in hand)
+    table.animator.queue([ev.CardDiscarded(0, stray)])  # a card this hand does not hold
+    app.run_frames(2)
+    assert table.model.same_as(game.state) and sorted(table.hand.cards) == sorted(hand)
+    table.animator.queue([ev.CardDiscarded(0, stray)])
+    table.finish_animations()  # Space: the same, on the instant path
+    assert table.model.same_as(game.state) and not table.busy()
+    rng = random.Random(1)
+    for _ in range(3):  # and the game goes on by mouse
+        before = len(game.actions)
+        gesture(app, table, _prefer(game.state.legal_actions(), rng))
+        settle(app, table)
+        assert len(game.actions) > before

@@ -6,6 +6,7 @@ Import this after setting SDL_VIDEODRIVER=dummy (every test_ui_* module does so 
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -56,9 +57,20 @@ def make_table(game, kinds=("human", "random"), size=(1280, 720), speed="instant
     return app, table, applied
 
 
-def settle(app, table, max_frames=3000) -> None:
-    """Run frames until the table waits for a human (or another scene is on top)."""
-    app.run_until(lambda: table.human_turn() or app.scene is not table, max_frames)
+def settle(app, table, max_frames=3000, seconds=30.0) -> None:
+    """Run frames until the table waits for a human (or another scene is on top). A
+    bot thinking on its worker thread is given the time it needs (up to ``seconds``):
+    frames spent waiting for it do not count."""
+    deadline = time.monotonic() + seconds
+    frames = 0
+    while not (table.human_turn() or app.scene is not table) and app.running:
+        if frames >= max_frames or time.monotonic() > deadline:
+            return
+        app.step(block=False)
+        if table.driver.thinking:
+            time.sleep(0.002)
+        else:
+            frames += 1
 
 
 def post(kind, **kw) -> None:

@@ -17,6 +17,11 @@ from split.engine.sheet import sheet_score
 from split.engine.state import GameState
 
 
+class PictureLost(Exception):
+    """An event that does not fit the picture (a card that is not where it says): the
+    table's picture has drifted from the game, and is rebuilt from the game's state."""
+
+
 @dataclass
 class TableModel:
     players: int
@@ -92,7 +97,14 @@ class TableModel:
         )
 
     def apply_event(self, e: object) -> None:
-        """Change the model as ``e`` says (see :mod:`split.engine.events`)."""
+        """Change the model as ``e`` says (see :mod:`split.engine.events`);
+        :class:`PictureLost` if it does not fit."""
+        try:
+            self._apply(e)
+        except (ValueError, IndexError) as err:
+            raise PictureLost(f"{type(e).__name__}: {err}") from err
+
+    def _apply(self, e: object) -> None:
         if isinstance(e, ev.RoundStarted):
             n = self.players
             self.round, self.dealer = e.round, e.dealer

@@ -105,6 +105,12 @@ class BotDriver:
             self._executor = ThreadPoolExecutor(1, thread_name_prefix="split-bot")
         self._future = self._executor.submit(job)
 
+    @property
+    def thinking(self) -> bool:
+        """Whether a bot's choice is being worked out on the worker thread."""
+        future = self._future
+        return future is not None and not future.done()
+
     def thinking_time(self) -> float:
         """A bot thinks a moment before its turn's first move, and half as long after."""
         pause = self.pause()
@@ -130,6 +136,6 @@ class BotDriver:
         if self._due is None:
             return self.thinking_time()
         left = self._due - time.perf_counter()
-        if left <= 0 and self._future is not None and not self._future.done():
+        if left <= 0 and self.thinking:
             return 0.01  # still thinking
         return max(0.0, left)

@@ -15,7 +15,6 @@ from typing import Any, Protocol, runtime_checkable
 from split.engine.actions import Action
 from split.engine.state import GameState
 
-from ..model import TableModel
 from ..typeset import _
 
 PERSON_KINDS = frozenset({"human", "away", "open"})
@@ -64,11 +63,8 @@ def take_arrivals(t: Any, remote: RemoteGame) -> None:
         if kind == "events":
             t.animator.queue(what)
         elif kind == "resync":  # back after a lost connection: the position as it is
-            t.finish_animations()
-            t.model = TableModel.from_state(remote.state)
-            t.animator.model = t.model
+            t.rebuild_picture()
             t.note = None
-            t.hand.reset(t.model.hands[t.viewer], t._sort_key())
         elif kind == "refused":
             t.error = what.reason
         elif kind == "reconnecting":

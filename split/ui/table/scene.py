@@ -27,7 +27,7 @@ from split.engine.state import (
 )
 
 from ..loop import Scene
-from ..model import TableModel
+from ..model import PictureLost, TableModel
 from ..results import FinalScene, RoundSummaryScene
 from ..screens import PassScene
 from ..typeset import _, is_rtl
@@ -415,7 +415,20 @@ class TableScene(Places, Scene):
 
     def finish_animations(self) -> None:
         """Space / click: land every card now and play the queued events instantly."""
-        self.animator.finish()
+        try:
+            self.animator.finish()
+        except PictureLost:
+            self.rebuild_picture()
+        self.invalidate()
+
+    def rebuild_picture(self) -> None:
+        """Show the game's position as it is now, from its state: nothing in the air,
+        no event waiting (the state has them all). After a reconnection, and should an
+        event ever not fit the picture (:class:`PictureLost`): the table never stops
+        over its picture, the game's truth is in the engine."""
+        self.model = TableModel.from_state(self.state)
+        self.animator = Animator(self.model, self)
+        self.hand.reset(self.model.hands[self.viewer], self._sort_key())
         self.invalidate()
 
     # ================================================================== hot-seat and screens
@@ -507,8 +520,11 @@ class TableScene(Places, Scene):
     def update(self, dt: float) -> None:
         if self.remote is not None:
             take_arrivals(self, self.remote)
-        if self.animator.step(dt):
-            self.invalidate()
+        try:
+            if self.animator.step(dt):
+                self.invalidate()
+        except PictureLost:
+            self.rebuild_picture()
         fb = self.feedback
         fb.expire()
         shown = (tuple(fb.toasts), frozenset(s for s in fb.flashes if fb.flashing(s)))
