@@ -63,6 +63,7 @@ def take_arrivals(t: Any, remote: RemoteGame) -> None:
         if kind == "events":
             t.animator.queue(what)
         elif kind == "resync":  # back after a lost connection: the position as it is
+            t.finish_animations()  # what was on its way is told (the log) first
             t.rebuild_picture()
             t.note = None
         elif kind == "refused":
