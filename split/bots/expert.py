@@ -11,12 +11,13 @@ on with ``normal`` until this seat's next turn (``turns``; 0: to the round's end
 where the sheets are the truth), and the position is scored as ``hard`` scores it.
 ``normal``'s first choice stands unless another beats it beyond the noise.
 
-With 24 uniform deals it only matched ``hard``; with hands read this way and 96
-worlds it won 59 % of 400 two-player games, with 128 and the dropping below 61 % (the
-report of issue 17 has the figures). The worlds go where they decide something: a candidate that clearly trails
-the first choice after a few worlds is dropped (:meth:`ExpertBot.search`). The work is
-fixed by ``worlds`` (scaled down at bigger tables like ``hard``'s) and ``candidates``;
-``max_ms`` is a safety cap, after which the worlds played so far decide.
+The worlds go where they decide something: a candidate that clearly trails the first
+choice after a few worlds is dropped (:meth:`ExpertBot.search`). With 24 uniform deals
+the expert only matched ``hard``; with hands read this way it won 59 % of 400
+two-player games with 96 worlds, and 61 % with 128 and the dropping (the report of
+issue 17 has the figures). The work is fixed by ``worlds`` (scaled down at bigger
+tables like ``hard``'s) and ``candidates``; ``max_ms`` is a safety cap, after which the
+worlds played so far decide.
 """
 
 from __future__ import annotations
