@@ -122,13 +122,14 @@ def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
     ctx.change(speed="instant")
     # no strong bots: a monkey's new game should not wait on Monte Carlo (they still
     # think on the table's worker thread, as searching bots do)
-    from split.bots import make_bot
-    from split.ui.table import driver
+    from split.bots import base
+
+    make_bot = base.make_bot
 
     def weak(kind: str, seed: int = 0):
         return make_bot("easy" if kind in ("hard", "expert") else kind, seed)
 
-    monkeypatch.setattr(driver, "make_bot", weak)
+    monkeypatch.setattr(base, "make_bot", weak)
     rng = random.Random(20_000)
     seen: set[str] = set()
     per_phase = TOTAL // len(PHASES)

@@ -249,7 +249,7 @@ def test_the_expert_reads_the_other_hand_from_what_it_saw():
         game.apply(parse_action(text))
     view = PlayerView.of(game.state, 0)
     expert.reader.observe(view)
-    assert (frozenset({2, 11}), 1) in expert.reader.facts  # 3s and Qs: Bo drew one since
+    assert (frozenset({2, 11}), 1) in expert.reader.facts[1]  # 3s and Qs: Bo drew one since
     rng = random.Random(3)
     for _ in range(50):
         hidden = expert.reader.sample(view, view.unseen(), rng)
@@ -258,4 +258,54 @@ def test_the_expert_reads_the_other_hand_from_what_it_saw():
         assert len(set(ranks)) == len(ranks), "no pair in a hand that has had its turn"
         assert 8 not in ranks  # the 9s
         assert sum(r in (2, 11) for r in ranks) <= 1  # only the card drawn since
+        assert sorted(hidden) == view.unseen()
+
+
+def test_the_expert_reads_every_hand_at_a_bigger_table():
+    """The same reading at four players: between two of my turns each other player drew
+    (the row grew by one card a turn, R4.1) and discarded one (R4.4), so each lacks the
+    ranks that lay in the row when its turn began, and the rank it threw away; the one
+    card each drew since may be anything."""
+    import random
+
+    from split.bots.expert import ExpertBot
+
+    game = position(
+        {
+            "hands": [
+                ["2H", "8D", "10D", "KH", "5C"],
+                ["4S", "6S", "7C", "9S", "JS", "AC"],
+                ["2C", "5S", "7D", "10H", "JD"],
+                ["2S", "4D", "6C", "8C", "KC"],
+            ],
+            "discard": ["QC"],
+            "draw": ["3D", "8H", "AS", "10S", "5D"],
+        },
+        [],
+        players=4,
+    )
+    expert = ExpertBot(1, worlds=2)
+    turns = ["draw", "discard 3D", "draw", "discard 9S", "draw", "discard 7D", "draw", "discard 4D"]
+    for text in turns:
+        s = game.state
+        if s.current == 0:
+            assert str(expert.choose(PlayerView.of(s, 0), [parse_action(text)])) == text
+        game.apply(parse_action(text))
+    view = PlayerView.of(game.state, 0)
+    expert.reader.observe(view)
+    q, three, nine, seven, four = 11, 2, 8, 6, 3  # ranks: A is 0
+    saw = {1: {q, three}, 2: {q, three, nine}, 3: {q, three, nine, seven}}
+    threw = {1: nine, 2: seven, 3: four}
+    for seat in (1, 2, 3):
+        drew, discarded = (frozenset(saw[seat]), 1), (frozenset({threw[seat]}), 0)
+        assert expert.reader.facts[seat] == [drew, discarded]
+    rng = random.Random(3)
+    for _ in range(50):
+        hidden = expert.reader.sample(view, view.unseen(), rng)
+        start = 0
+        for seat in (1, 2, 3):
+            ranks = [c >> 2 for c in hidden[start : start + view.hand_sizes[seat]]]
+            start += view.hand_sizes[seat]
+            assert threw[seat] not in ranks
+            assert sum(r in saw[seat] for r in ranks) <= 1, (seat, ranks)
         assert sorted(hidden) == view.unseen()

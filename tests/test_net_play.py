@@ -325,6 +325,11 @@ def test_a_friend_away_from_the_scores_does_not_hold_the_table():
         assert until(to_the_scores, 30), "the first round did not end"
         asked, dealt = time.monotonic(), len(g.actions)
         assert g.state.round == 1 and 1 not in host._ready
+        timer = host._round_timer  # one wake-up for the minute, however often it looks
+        for _ in range(10):
+            host._loop.call_soon_threadsafe(host._wake)
+            time.sleep(0.01)
+        assert timer is not None and host._round_timer is timer
         assert until(lambda: len(g.actions) > dealt, 5), "the table waited for Bo for ever"
         assert time.monotonic() - asked >= 1.0 - 0.05, "it did not wait for Bo at all"
         assert g.state.round == 2 and g.actions[dealt].kind == "next-round"
@@ -391,5 +396,26 @@ def test_the_host_sends_a_friend_away_from_the_lobby():
         time.sleep(0.2)
         cy.pump()
         assert cy.gone is None
+    finally:
+        host.stop()
+
+
+def test_the_hosts_expert_keeps_what_it_read_of_the_other_hands():
+    """A bot is made afresh for each decision (the same seed, the same choice), but the
+    expert's reading of the other hands (R10: what it watched them draw and discard)
+    stays with its seat from turn to turn, as at a table on this computer."""
+    plans = [SeatPlan("Ann", PERSON), SeatPlan("Bot", "expert")]
+    host = Host(Game(GameConfig(2, 1, 8)), plans, pause=0)
+    host.start(LOOPBACK, 0)
+    try:
+        (ann,) = _table(host, 1)
+        host.begin()
+
+        def read_a_turn() -> bool:
+            ann.step()
+            reader = host.bots.reader(1, "expert")
+            return reader is not None and bool(reader.facts.get(0))
+
+        assert until(read_a_turn, 30), "the expert never read Ann's turn"
     finally:
         host.stop()

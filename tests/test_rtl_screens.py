@@ -317,6 +317,31 @@ def test_reference_cards_in_reading_order(lang, monkeypatch):
         assert area.right - 6 - 40 <= first.right <= area.right - 6 - 12
 
 
+@pytest.mark.parametrize("size", [SIZE, (1280, 720)])
+def test_the_penalty_prompt_leaves_the_chip_its_room(lang, size, monkeypatch):
+    """R6.1: after a perfect match the prompt asks for a seat and the red chip sits at the
+    bar's far end; the words stop before the chip (at 1280 x 720 they ran under it)."""
+    from ui_driver import laid_out
+
+    from split.engine.actions import parse_action
+
+    hands = [["8D", "8D", "2C", "5H", "KS"], ["3S", "4S", "6S"], ["9C", "JH"], ["QS", "AD"]]
+    game = laid_out(hands, discard=["7H"], draw=["10C", "4D", "6H"])
+    for text in ("draw", "match 8D 8D"):
+        game.apply(parse_action(text))
+    app, table, _applied = make_table(game, ("human", "random", "random", "random"), size)
+    texts = Texts(monkeypatch)
+    table.invalidate()
+    table.renderer.build(table)
+    chip = next(h.rect for h in table.hits() if h.kind == "chip")
+    bar = table.layout.prompt_rect
+    words = [(w, r) for w, r in texts.seen if bar.colliderect(r)]
+    assert " ".join(w for w, _r in words).split() == table.prompt()[0].split()
+    assert all(bar.contains(r) and not r.colliderect(chip) for _w, r in words)
+    last = max(words, key=lambda wr: wr[1].right if lang == "en" else -wr[1].left)[1]
+    assert leads(lang, last, chip)
+
+
 # ------------------------------------------------------------------ round summary, results
 
 

@@ -98,3 +98,23 @@ def make_bot(name: str, seed: int = 0, **options: Any) -> Bot:
 
         return ExpertBot(seed, **options)
     raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}")
+
+
+class SeatedBots:
+    """The bots of one table. Each decision's bot is made afresh from its seed (a resumed
+    game asks again with the same seed, and gets the same choice), but what a seat has
+    read of the other hands from their moves (the expert's ``reader``, R10) stays with
+    the seat: a bot made afresh would have watched nothing."""
+
+    def __init__(self) -> None:
+        self._readers: dict[tuple[int, str], object] = {}  # (seat, bot name): its reader
+
+    def make(self, name: str, seed: int, seat: int) -> Bot:
+        bot = make_bot(name, seed)
+        if hasattr(bot, "reader"):
+            bot.reader = self._readers.setdefault((seat, name), bot.reader)
+        return bot
+
+    def reader(self, seat: int, name: str) -> object | None:
+        """What ``seat``'s bot called ``name`` has read so far (None: nothing yet)."""
+        return self._readers.get((seat, name))

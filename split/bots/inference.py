@@ -1,7 +1,7 @@
 """What a seat can read about another's hidden cards from what it watched them do.
 
-At two players, between two of my turns the other player had exactly one turn, and
-both of its ends are public (R10: everything played, taken or discarded):
+Between two of my turns every other player has had one turn, and both of its ends
+are public (R10: everything played, taken or discarded):
 
 - they **drew** while the discard row held cards of some ranks: every card they held
   then lacks those ranks, for any card of such a rank in hand makes a match with the
@@ -9,11 +9,16 @@ both of its ends are public (R10: everything played, taken or discarded):
 - they **discarded** a card: they hold no other card of its rank, which would have made
   a match with it.
 
-Each fact covers the cards they held at that moment; cards drawn from the pile since
-(the pile's count tells how many) may be anything. :meth:`HandReader.sample` deals
-the unseen cards into a world that keeps these facts for the oldest cards of each
-hand. It reads only the seat's own successive views and its own moves (R10), never
-the deal; a reader that missed a move (a new round, a resumed game) starts afresh.
+A seat sees the table only when it decides, so it reads the turns between from the
+row its own discard left and the row it finds (R4.1, R4.4): the last card is always
+the discard of the player before it; when the row has grown by exactly one card per
+other player, every one of them drew, and each one's discard and the row it saw
+are known. Each fact covers the cards its player held at that moment; cards drawn
+from the pile since (at most what the pile lost) may be anything.
+:meth:`HandReader.sample` deals the unseen cards into a world that keeps these facts
+for the oldest cards of each hand. It reads only the seat's own successive views and
+its own moves (R10), never the deal; a reader that missed a move (a new round, a
+resumed game) starts afresh.
 """
 
 from __future__ import annotations
@@ -28,10 +33,11 @@ from split.engine.view import PlayerView
 
 
 class HandReader:
-    """Facts about the other player's hand at two players (see the module docstring)."""
+    """Facts about the other players' hands (see the module docstring)."""
 
     def __init__(self) -> None:
-        self.facts: list[tuple[frozenset[int], int]] = []  # (absent ranks, drawn since)
+        # by seat: (absent ranks, cards drawn since), oldest first
+        self.facts: dict[int, list[tuple[frozenset[int], int]]] = {}
         self._key: tuple[int, int] | None = None  # (round, turn) of my last decision
         self._row_after: tuple[Card, ...] | None = None  # the row my turn left
         self._pile_after = 0
@@ -54,39 +60,49 @@ class HandReader:
     def observe(self, view: PlayerView) -> None:
         """Read what happened since my last decision (call before deciding)."""
         key = self._key
-        if key is None or key[0] != view.round or view.turn < key[1]:
+        fresh = key is None or key[0] != view.round or view.turn < key[1]
+        if fresh:
             self.unstolen = frozenset()
+            self.facts = {}
         self._watch_my_matches(view)
-        if view.players != 2 or key is None or key[0] != view.round or view.turn < key[1]:
-            if key is None or key[0] != view.round or view.turn < key[1]:
-                self.facts = []
-            self._row_after = None
-            return
-        if view.turn == key[1] + 2 and self._row_after is not None:
-            self._read_turn(view)
-        elif view.turn != key[1]:
-            self.facts = []  # a turn I cannot account for: forget
+        if not fresh:
+            assert key is not None
+            if view.turn == key[1] + view.players and self._row_after is not None:
+                self._read_turns(view)
+            elif view.turn != key[1]:
+                self.facts = {}  # turns I cannot account for: forget
         self._row_after = None
 
-    def _read_turn(self, view: PlayerView) -> None:
+    def _read_turns(self, view: PlayerView) -> None:
+        """The other players' turns since my discard, in order, from the two rows."""
         row = self._row_after
         assert row is not None
         now = view.discard
-        drawn = max(0, self._pile_after - view.draw_pile)
         if not now:
-            self.facts = []
+            self.facts = {}
             return
-        self.facts = [(ranks, since + drawn) for ranks, since in self.facts]
-        if len(now) == len(row) + 1 and now[:-1] == row and row:
-            # drew at the start: no card of the row's ranks then (bonus draws since)
-            self.facts.append((frozenset(c >> 2 for c in row), drawn))
-        self.facts.append((frozenset((now[-1] >> 2,)), 0))  # its discard
-        self.facts = self.facts[-6:]
+        n, k = view.players, len(row)
+        drawn = max(0, self._pile_after - view.draw_pile)
+        # every other player drew (the row grew by one card a turn): each drew one at
+        # the start, and the bonus draws (strong matches) are the rest, whoever made them
+        all_drew = len(now) == k + n - 1 and now[:k] == row
+        extra = max(0, drawn - (n - 1)) if all_drew else drawn
+        for j in range(1, n):
+            seat = (view.seat + j) % n
+            facts = [(ranks, since + extra + all_drew) for ranks, since in self.facts.get(seat, [])]
+            if all_drew:
+                seen = now[: k + j - 1]  # the row at the start of its turn
+                if seen:
+                    facts.append((frozenset(c >> 2 for c in seen), extra + 1))
+                facts.append((frozenset((now[k + j - 1] >> 2,)), 0))  # its discard
+            elif j == n - 1:
+                facts.append((frozenset((now[-1] >> 2,)), 0))  # the last discard
+            self.facts[seat] = facts[-6:]
 
     def record(self, view: PlayerView, action: Action) -> None:
-        """Remember my move; a discard ends my turn and leaves the row for the other."""
+        """Remember my move; a discard ends my turn and leaves the row for the others."""
         self._key = (view.round, view.turn)
-        if view.players == 2 and action.kind == ActionKind.DISCARD:
+        if action.kind == ActionKind.DISCARD:
             self._row_after = (*view.discard, action.a)
             self._pile_after = view.draw_pile
         else:
@@ -104,7 +120,7 @@ class HandReader:
             if s == view.seat:
                 continue
             need = view.hand_sizes[s] - len(view.known[s])
-            facts = self.facts if view.players == 2 else []
+            facts = self.facts.get(s, [])
             paired = view.had_turn[s]  # pairs were matched on its turn
             held = {c >> 2 for c in view.known[s]} if paired else set()
             unstolen = self.unstolen if paired else frozenset()

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from split.bots import decision_seed, make_bot
+from split.bots import SeatedBots, decision_seed
 from split.engine import events as ev
 from split.engine.actions import NEXT_ROUND, Action
 from split.engine.game import Game
@@ -141,6 +141,8 @@ class Host:
         self._ready: set[int] = set()  # people who asked for the next round (ROUND_OVER)
         self.round_wait = round_wait
         self._host_ready_at: float | None = None  # when the host's player asked
+        self._round_timer: asyncio.TimerHandle | None = None  # its wake-up, when set
+        self.bots = SeatedBots()  # what each bot seat has read of the other hands
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._up = threading.Event()
@@ -451,7 +453,8 @@ class Host:
             moved = len(self.game.actions)
             legal = list(s.legal_actions())
             view = PlayerView.of(s, seat)
-            bot = make_bot(self._bot_of(seat), decision_seed(s.config.seed, seat, moved))
+            seed = decision_seed(s.config.seed, seat, moved)
+            bot = self.bots.make(self._bot_of(seat), seed, seat)
             await asyncio.sleep(self.pause)
             action = await loop.run_in_executor(None, bot.choose, view, legal)
             if len(self.game.actions) == moved and self._played_by_bot(seat):
@@ -470,8 +473,13 @@ class Host:
         left = asked + self.round_wait - time.monotonic()
         if left <= 0:
             return True
-        loop.call_later(left, self._wake)
+        if self._round_timer is None:  # one wake-up at a time, however often it looks
+            self._round_timer = loop.call_later(left, self._round_timer_rang)
         return False
+
+    def _round_timer_rang(self) -> None:
+        self._round_timer = None
+        self._wake()
 
     def _seats(self) -> Seats:
         kinds = []

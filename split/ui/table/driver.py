@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from split.bots import SEARCHING_BOTS, decision_seed, make_bot
+from split.bots import SEARCHING_BOTS, SeatedBots, decision_seed
 from split.engine.actions import Action
 from split.engine.game import Game
 from split.engine.state import START
@@ -51,7 +51,7 @@ class BotDriver:
         self._due: float | None = None
         self._future: Future[Action] | _Done | None = None
         self._executor: ThreadPoolExecutor | None = None
-        self._readers: dict[tuple[int, str], object] = {}  # (seat, kind): its HandReader
+        self.bots = SeatedBots()  # what each bot seat has read of the other hands
 
     def bots_turn(self) -> bool:
         """Whether a bot is to act."""
@@ -85,13 +85,10 @@ class BotDriver:
         view = PlayerView.of(s, s.current)
 
         seat = s.current
-        readers = self._readers
+        bots = self.bots
 
         def choose() -> Action:
-            bot = make_bot(kind, seed)
-            if hasattr(bot, "reader"):  # the expert keeps what it read of the other hands
-                bot.reader = readers.setdefault((seat, kind), bot.reader)
-            action = bot.choose(view, legal)
+            action = bots.make(kind, seed, seat).choose(view, legal)
             return action if action in legal else legal[0]
 
         return choose

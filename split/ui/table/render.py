@@ -420,18 +420,23 @@ class Renderer:
         text, tone = t.prompt()
         fs = t.layout.fs
         r = t.layout.prompt_rect
+        chip = None
+        words = r  # where the words go: beside the chip when it shows (R6.1)
+        if t.human_turn() and t.state.phase == PERFECT_BONUS:
+            chip = chip_image(fs)
+            room = chip.get_width() + 20
+            words = widgets.mirror(pygame.Rect(r.left, r.top, r.width - room, r.height), r)
         if text:
             widgets.panel(surf, r, (0, 0, 0, 110), 8)
-            size, lines = prompt_fit(text, fs, r)
+            size, lines = prompt_fit(text, fs, words)
             top = r.top + (r.height - len(lines) * int(size * 1.25)) // 2
             for i, line in enumerate(lines):
                 y = top + i * int(size * 1.25)
-                widgets.line(surf, line, r, y, size, TONES[tone], pad=10)
-        if t.human_turn() and t.state.phase == PERFECT_BONUS:
-            image = chip_image(fs)
-            rect = widgets.mirror(image.get_rect(midright=(r.right - 10, r.centery)), r)
+                widgets.line(surf, line, words, y, size, TONES[tone], pad=10)
+        if chip is not None:
+            rect = widgets.mirror(chip.get_rect(midright=(r.right - 10, r.centery)), r)
             if ("chip", -1, -1) not in self.hide_keys:
-                surf.blit(image, rect)
+                surf.blit(chip, rect)
             self.hits.append(Hit("chip", -1, -1, rect))
 
     def _own(self, t: Table, surf: pygame.Surface, dragging: bool) -> None:
