@@ -230,6 +230,17 @@ def test_sim_json_has_every_field():
         assert 0.0 <= lo <= b["win_rate"] <= hi <= 1.0
 
 
+def test_sim_json_counts_the_deals_each_search_played():
+    """A searching bot's summary says how many sampled deals its searches played (the
+    mean, and the 5th percentile where a time cap would show); a bot that does not
+    search played none."""
+    summary = tournament.run(["hard", "normal"], games=1, seed=4, options={"hard": {"max_ms": 1e4}})
+    hard, normal = summary["bots"]
+    assert hard["searches"] > 0 and normal["searches"] == 0
+    assert hard["search_deals_p5"] == hard["search_deals_mean"] == 10  # no cap cut one
+    assert normal["search_deals_mean"] == 0.0
+
+
 def test_sim_one_name_for_all_seats_and_readable_table():
     out = io.StringIO()
     with redirect_stdout(out):

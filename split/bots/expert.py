@@ -9,15 +9,17 @@ which keeps what the seat has seen (R10), and searches more of them: per decisio
 deals (paired, so the deal's luck cancels out of the comparison), every seat plays
 on with ``normal`` until this seat's next turn (``turns``; 0: to the round's end,
 where the sheets are the truth), and the position is scored as ``hard`` scores it.
-``normal``'s first choice stands unless another beats it beyond the noise.
+``normal``'s first choice stands unless another beats it beyond the noise (a lower
+margin at bigger tables, ``BIG_TABLE_Z``).
 
 The worlds go where they decide something: a candidate that clearly trails the first
 choice after a few worlds is dropped (:meth:`ExpertBot.search`). With 24 uniform deals
 the expert only matched ``hard``; with hands read this way it won 59 % of 400
-two-player games with 96 worlds, and 61 % with 128 and the dropping (the report of
-issue 17 has the figures). The work is fixed by ``worlds`` (scaled down at bigger
-tables like ``hard``'s) and ``candidates``; ``max_ms`` is a safety cap, after which the
-worlds played so far decide.
+two-player games with 96 worlds, and 61 % with 128 and the dropping; at four players
+the reader follows every other player's turn (the report of issue 17 has the
+figures). The work is fixed by ``worlds`` (scaled down at bigger tables like
+``hard``'s) and ``candidates``; ``max_ms`` is a safety cap, after which the worlds
+played so far decide.
 """
 
 from __future__ import annotations

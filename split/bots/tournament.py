@@ -39,6 +39,7 @@ class GameResult:
     decisions: int
     illegal: int
     times_ms: list[list[float]] = field(default_factory=list)  # by bot slot
+    worlds: list[list[int]] = field(default_factory=list)  # by bot slot: a search's deals
 
 
 def game_setup(seed: int, game: int, players: int) -> tuple[int, int]:
@@ -65,6 +66,8 @@ def play_game(
     needs_view = [getattr(b, "needs_view", True) for b in seat_bot]
     times: list[list[float]] = [[] for _ in range(n)]
     seat_times = [times[slot_of_seat[seat]] for seat in range(n)]
+    worlds: list[list[int]] = [[] for _ in range(n)]
+    seat_worlds = [worlds[slot_of_seat[seat]] for seat in range(n)]
     fallback = random.Random(deal_seed)
     state = GameState.new(GameConfig(n, dealer, deal_seed))
     decisions = illegal = 0
@@ -83,11 +86,16 @@ def play_game(
         t0 = clock()
         action = seat_bot[seat].choose(view, legal)
         seat_times[seat].append((clock() - t0) * 1000.0)
+        played = getattr(seat_bot[seat], "last_playouts", None)
+        if played:  # a search ran (none: a forced or obvious choice)
+            seat_worlds[seat].append(played)
         if action not in legal:
             illegal += 1
             action = legal[fallback.randrange(len(legal))]
         state.apply(action)
-    return GameResult(state.scores(), state.winners(), slot_of_seat, decisions, illegal, times)
+    return GameResult(
+        state.scores(), state.winners(), slot_of_seat, decisions, illegal, times, worlds
+    )
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -150,6 +158,7 @@ def run(
     slot_scores = [0.0] * n
     slot_wins = [0.0] * n
     slot_times: list[list[float]] = [[] for _ in range(n)]
+    slot_worlds: list[list[int]] = [[] for _ in range(n)]
     decisions = illegal = 0
     for r in results_list:
         decisions += r.decisions
@@ -164,11 +173,13 @@ def run(
                 slot_wins[slot] += share
         for slot in range(n):
             slot_times[slot].extend(r.times_ms[slot])
+            slot_worlds[slot].extend(r.worlds[slot])
     g = max(games, 1)
     bots = []
     for slot, name in enumerate(names):
         t = slot_times[slot]
         lo, hi = wilson(slot_wins[slot], games)
+        w = slot_worlds[slot]
         bots.append(
             {
                 "bot": name,
@@ -178,6 +189,11 @@ def run(
                 "mean_score": round(slot_scores[slot] / g, 2),
                 "decision_ms_mean": round(sum(t) / len(t), 4) if t else 0.0,
                 "decision_ms_p95": round(_percentile(t, 0.95), 4),
+                # the deals a search played per decision (hard's playouts, the expert's
+                # worlds): the mean and the 5th percentile, where its time cap cut it
+                "searches": len(w),
+                "search_deals_mean": round(sum(w) / len(w), 2) if w else 0.0,
+                "search_deals_p5": _percentile([float(x) for x in w], 0.05),
             }
         )
     return {
@@ -201,14 +217,15 @@ def _table(summary: dict[str, Any]) -> str:
         f"({summary['decisions_per_s']:.0f}/s), illegal actions {summary['illegal_actions']}",
         "",
         f"{'slot':>4}  {'bot':<8} {'wins':>8} {'win rate':>8} {'95% CI':>15} "
-        f"{'mean score':>10} {'ms mean':>8} {'ms p95':>8}",
+        f"{'mean score':>10} {'ms mean':>8} {'ms p95':>8} {'deals':>6}",
     ]
     for i, b in enumerate(summary["bots"]):
         lo, hi = b["win_rate_ci95"]
         lines.append(
             f"{i:>4}  {b['bot']:<8} {b['wins']:>8.1f} {b['win_rate']:>8.1%} "
             f"{f'{lo:.1%}-{hi:.1%}':>15} {b['mean_score']:>10.1f} "
-            f"{b['decision_ms_mean']:>8.3f} {b['decision_ms_p95']:>8.3f}"
+            f"{b['decision_ms_mean']:>8.3f} {b['decision_ms_p95']:>8.3f} "
+            f"{b['search_deals_mean']:>6.1f}"
         )
     seats = ", ".join(f"{w:.1f}" for w in summary["wins"])
     lines += ["", f"wins by seat: {seats}"]
