@@ -223,6 +223,19 @@ def test_hard_upgrades_its_weak_match_instead_of_leaving_it_open():
         assert picked == "upgrade 4S 0.0", (seed, picked)
 
 
+def watched(game: Game, expert, moves: list[str]) -> PlayerView:
+    """Play ``moves``, seat 0's through ``expert`` (which sees only its own views, R10);
+    return seat 0's view at the end, read by its reader."""
+    for text in moves:
+        s = game.state
+        if s.current == 0:
+            assert str(expert.choose(PlayerView.of(s, 0), [parse_action(text)])) == text
+        game.apply(parse_action(text))
+    view = PlayerView.of(game.state, 0)
+    expert.reader.observe(view)
+    return view
+
+
 def test_the_expert_reads_the_other_hand_from_what_it_saw():
     """Issue 17, the expert's edge (R10: only what was played, taken or discarded):
     Bo drew while 3♦ and Q♣ lay in the row, then discarded 9♠; a hand that has had its
@@ -242,13 +255,7 @@ def test_the_expert_reads_the_other_hand_from_what_it_saw():
         [],
     )
     expert = ExpertBot(1, worlds=2)
-    for text in ("draw", "discard 3D", "draw", "discard 9S", "draw"):
-        s = game.state
-        if s.current == 0:
-            assert str(expert.choose(PlayerView.of(s, 0), [parse_action(text)])) == text
-        game.apply(parse_action(text))
-    view = PlayerView.of(game.state, 0)
-    expert.reader.observe(view)
+    view = watched(game, expert, ["draw", "discard 3D", "draw", "discard 9S", "draw"])
     assert (frozenset({2, 11}), 1) in expert.reader.facts[1]  # 3s and Qs: Bo drew one since
     rng = random.Random(3)
     for _ in range(50):
@@ -286,13 +293,7 @@ def test_the_expert_reads_every_hand_at_a_bigger_table():
     )
     expert = ExpertBot(1, worlds=2)
     turns = ["draw", "discard 3D", "draw", "discard 9S", "draw", "discard 7D", "draw", "discard 4D"]
-    for text in turns:
-        s = game.state
-        if s.current == 0:
-            assert str(expert.choose(PlayerView.of(s, 0), [parse_action(text)])) == text
-        game.apply(parse_action(text))
-    view = PlayerView.of(game.state, 0)
-    expert.reader.observe(view)
+    view = watched(game, expert, turns)
     q, three, nine, seven, four = 11, 2, 8, 6, 3  # ranks: A is 0
     saw = {1: {q, three}, 2: {q, three, nine}, 3: {q, three, nine, seven}}
     threw = {1: nine, 2: seven, 3: four}

@@ -95,7 +95,7 @@ class ExpertBot:
         self.z = z  # None: OVERRIDE_Z at two players, BIG_TABLE_Z at more
         self.last_playouts = 0  # worlds the last search played
         self.last_rollouts = 0  # rollouts it played, over all its candidates
-        self.reader = HandReader()  # what the other hand lacks, from watching it (2p)
+        self.reader = HandReader()  # what the other hands lack, from watching them
 
     def candidates_of(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         """``normal``'s best few actions, its first choice first."""

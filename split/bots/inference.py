@@ -86,14 +86,15 @@ class HandReader:
         # every other player drew (the row grew by one card a turn): each drew one at
         # the start, and the bonus draws (strong matches) are the rest, whoever made them
         all_drew = len(now) == k + n - 1 and now[:k] == row
-        extra = max(0, drawn - (n - 1)) if all_drew else drawn
+        # the most cards each other player drew from the pile since my discard
+        most = 1 + max(0, drawn - (n - 1)) if all_drew else drawn
         for j in range(1, n):
             seat = (view.seat + j) % n
-            facts = [(ranks, since + extra + all_drew) for ranks, since in self.facts.get(seat, [])]
+            facts = [(ranks, since + most) for ranks, since in self.facts.get(seat, [])]
             if all_drew:
                 seen = now[: k + j - 1]  # the row at the start of its turn
                 if seen:
-                    facts.append((frozenset(c >> 2 for c in seen), extra + 1))
+                    facts.append((frozenset(c >> 2 for c in seen), most))
                 facts.append((frozenset((now[k + j - 1] >> 2,)), 0))  # its discard
             elif j == n - 1:
                 facts.append((frozenset((now[-1] >> 2,)), 0))  # the last discard
