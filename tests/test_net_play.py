@@ -419,3 +419,32 @@ def test_the_hosts_expert_keeps_what_it_read_of_the_other_hands():
         assert until(read_a_turn, 30), "the expert never read Ann's turn"
     finally:
         host.stop()
+
+
+def test_a_goodbye_after_the_connection_ended_leaves_nothing_unfinished():
+    """The window says goodbye (or sends a move) from its own thread just as the
+    connection's loop ends: the message is dropped and its coroutine closed, not left
+    for the garbage collector to report as never awaited (seen once in the monkey)."""
+    import asyncio
+    import gc
+    import warnings
+
+    from split.net.client import Client
+
+    class Socket:
+        async def close(self, code: int = 1000, reason: str = "") -> None:  # never run
+            raise AssertionError("a closed loop ran it")
+
+        async def send(self, text: str) -> None:
+            raise AssertionError("a closed loop ran it")
+
+    client = Client(LOOPBACK, 1, "ABCD", "Ann")
+    loop = asyncio.new_event_loop()
+    loop.close()  # the connection's loop, ended a moment ago
+    client._loop, client._ws = loop, Socket()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        client.send_text("{}")
+        client.close()
+        gc.collect()
+    assert not [w for w in caught if "never awaited" in str(w.message)]

@@ -24,8 +24,9 @@ import contextlib
 import queue
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -127,12 +128,23 @@ class Client:
 
     def send_text(self, text: str) -> None:
         """Send a frame as it is (tests send hostile ones)."""
-        loop, ws = self._loop, self._ws
-        if loop is None or ws is None or self.closed.is_set():
+        ws = self._ws
+        if ws is None or self.closed.is_set():
             return
         self.sent += 1
-        with contextlib.suppress(RuntimeError):
-            asyncio.run_coroutine_threadsafe(_quiet_send(ws, text), loop)
+        self._on_loop(_quiet_send(ws, text))
+
+    def _on_loop(self, coro: Coroutine[Any, Any, Any]) -> None:
+        """Run ``coro`` on the connection's loop; if that loop has already closed (the
+        connection ended meanwhile), the coroutine is closed unstarted, not left
+        for the garbage collector to warn about."""
+        loop = self._loop
+        try:
+            if loop is None:
+                raise RuntimeError("no loop")
+            asyncio.run_coroutine_threadsafe(coro, loop)
+        except RuntimeError:
+            coro.close()
 
     def abort(self) -> None:
         """Cut the connection without a goodbye, as a crash or a pulled cable would."""
@@ -143,10 +155,9 @@ class Client:
 
     def close(self) -> None:
         """Say goodbye and end the connection."""
-        loop, ws = self._loop, self._ws
-        if loop is not None and ws is not None and not self.closed.is_set():
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(ws.close(1000, "bye"), loop)
+        ws = self._ws
+        if ws is not None and not self.closed.is_set():
+            self._on_loop(ws.close(1000, "bye"))
         if self._thread is not None:
             self._thread.join(3)
 
