@@ -60,17 +60,14 @@ class HandReader:
     def observe(self, view: PlayerView) -> None:
         """Read what happened since my last decision (call before deciding)."""
         key = self._key
-        fresh = key is None or key[0] != view.round or view.turn < key[1]
-        if fresh:
+        if key is None or key[0] != view.round or view.turn < key[1]:
             self.unstolen = frozenset()
             self.facts = {}
+        elif view.turn == key[1] + view.players and self._row_after is not None:
+            self._read_turns(view)
+        elif view.turn != key[1]:
+            self.facts = {}  # turns I cannot account for: forget
         self._watch_my_matches(view)
-        if not fresh:
-            assert key is not None
-            if view.turn == key[1] + view.players and self._row_after is not None:
-                self._read_turns(view)
-            elif view.turn != key[1]:
-                self.facts = {}  # turns I cannot account for: forget
         self._row_after = None
 
     def _read_turns(self, view: PlayerView) -> None:

@@ -139,12 +139,11 @@ class Client:
         connection ended meanwhile), the coroutine is closed unstarted, not left
         for the garbage collector to warn about."""
         loop = self._loop
-        try:
-            if loop is None:
-                raise RuntimeError("no loop")
-            asyncio.run_coroutine_threadsafe(coro, loop)
-        except RuntimeError:
-            coro.close()
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # closed: fall through
+                asyncio.run_coroutine_threadsafe(coro, loop)
+                return
+        coro.close()
 
     def abort(self) -> None:
         """Cut the connection without a goodbye, as a crash or a pulled cable would."""
