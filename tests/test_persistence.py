@@ -246,3 +246,25 @@ def test_sigkill_at_random_moments_always_resumes(tmp_path):
     )
     assert finish.returncode == 0 and clean.returncode == 0, finish.stderr + clean.stderr
     assert json.loads(finish.stdout.splitlines()[-1]) == json.loads(clean.stdout.splitlines()[-1])
+
+
+def test_a_save_with_its_backup_is_never_missing_while_it_is_written(tmp_path, monkeypatch):
+    """Autosaves keep the file they replace as NAME.bak; while they do, the save itself
+    never disappears (a reader, or a restart after a kill at that moment, found no game:
+    the old file was renamed away before the new one came)."""
+    import os
+
+    from split.app import storage
+
+    path = tmp_path / "game.json"
+    storage.write_json(path, {"n": 1}, backup=True)
+    replace = os.replace
+
+    def watched(src, dst):
+        assert path.is_file(), "the save was missing while the next one was written"
+        replace(src, dst)
+
+    monkeypatch.setattr(storage.os, "replace", watched)
+    storage.write_json(path, {"n": 2}, backup=True)
+    assert json.loads(path.read_text()) == {"n": 2}
+    assert json.loads((tmp_path / "game.json.bak").read_text()) == {"n": 1}

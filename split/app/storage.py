@@ -18,6 +18,7 @@ import contextlib
 import json
 import math
 import os
+import shutil
 import stat
 import sys
 import tempfile
@@ -108,14 +109,27 @@ def write_json(path: Path, obj: Any, backup: bool = False) -> None:
             f.flush()
             os.fsync(f.fileno())
         if backup and path.is_file():
-            with contextlib.suppress(OSError):  # a backup is a bonus, never a failure
-                os.replace(path, path.with_name(path.name + BACKUP_SUFFIX))
-        os.replace(tmp, path)
+            _keep_backup(path)
+        os.replace(tmp, path)  # the one moment ``path`` changes: it is never missing
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     with contextlib.suppress(OSError):
         _fsync_dir(path.parent)
+
+
+def _keep_backup(path: Path) -> None:
+    """``path``'s contents as ``NAME.bak``, ``path`` left in place (a hard link, or a
+    copy where the file system has none): a reader, or a restart after a kill, never
+    finds the file gone between the backup and the new file. A backup is a bonus,
+    never a failure."""
+    bak = path.with_name(path.name + BACKUP_SUFFIX)
+    with contextlib.suppress(OSError):
+        bak.unlink(missing_ok=True)
+        try:
+            os.link(path, bak)
+        except OSError:
+            shutil.copyfile(path, bak)
 
 
 def sweep_temp_files(folder: Path) -> int:
