@@ -501,6 +501,25 @@ def test_the_default_name_is_shown_in_the_players_language():
     assert i18n.display_name("You") == "You"
 
 
+def test_hot_seat_default_names_are_shown_in_the_players_language():
+    """Issue 27: a game set up with "Player 1" and "Player 2" showed "Player ۱" on a
+    Persian screen; the default names are kept in English and shown translated."""
+    from split.ui.screens import SeatSetup, hot_seat_names
+
+    try:
+        i18n.set_language("fa")
+        seats = [SeatSetup("You", "human"), SeatSetup("شما", "human"), SeatSetup("Ada", "easy")]
+        hot_seat_names(seats)
+        assert [s.name for s in seats] == ["Player 1", "Player 2", "Ada"]
+        shown = i18n.localize_digits(i18n.display_name("Player 1"))
+        assert shown == "بازیکن ۱"
+        assert i18n.display_name("Player 12") == "بازیکن 12"
+        assert i18n.display_name("Player 1x") == "Player 1x"  # a name a player typed
+    finally:
+        i18n.set_language("en")
+    assert i18n.display_name("Player 2") == "Player 2"
+
+
 def test_persian_percent_sign_is_arabic_percent():
     """Issue 13 rough edge 12: "80%" on a Persian screen reads ۸۰٪ (U+066A), not % ۸۰."""
     from split.i18n.writing import localize_digits

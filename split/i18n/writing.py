@@ -111,12 +111,19 @@ def ltr(text: str) -> str:
 
 
 YOU = "You"  # the default name of the person at the table, as kept in files
+PLAYER_N = "Player {n}"  # the default names of hot-seat humans, as kept in files
+_PLAYER_N_RE = re.compile(r"Player ([1-9][0-9]?)")
 
 
 def display_name(name: str) -> str:
-    """A player's name as shown: the default name :data:`YOU` in the current language
-    ("شما" in Persian), any other name as the player wrote it."""
-    return _("You") if name == YOU else name
+    """A player's name as shown: the default names :data:`YOU` and "Player 2" in the
+    current language ("شما", "بازیکن ۲" in Persian), any other name as written."""
+    if name == YOU:
+        return _("You")
+    default = _PLAYER_N_RE.fullmatch(name)
+    if default:
+        return _("Player {n}").format(n=default.group(1))
+    return name
 
 
 def symbols(text: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import pygame
 
 from split.i18n import YOU, display_name, embed
+from split.i18n.writing import PLAYER_N
 
 from . import widgets
 from .backdrop import backdrop
@@ -60,7 +61,7 @@ def hot_seat_names(seats: list[SeatSetup]) -> None:
     taken = {s.name for s in seats}
     for n, seat in enumerate(humans, 1):
         if seat.name in (YOU, display_name(YOU)):
-            name = _("Player {n}").format(n=n)
+            name = PLAYER_N.format(n=n)  # kept in English, shown translated
             while name in taken:
                 name += "'"
             seat.name = name
