@@ -257,3 +257,31 @@ def test_round_summary_and_results_fit_in_every_language(app, monkeypatch):
     assert seen == {"summary", "results"}, f"the game did not reach its end: {seen}"
     assert rec.count > 100, "the recorder saw no text: the wrappers are not in the draw path"
     assert not report, "\n".join(report)
+
+
+@pytest.mark.parametrize("before, after", [(-5, 12), (-5, -3), (7, -3), (7, 12), (3, -40)])
+def test_the_persian_score_line_reads_from_before_to_after(before, after):
+    """Issue 27: in Persian the round summary's "score before ← after" is read right to
+    left: on screen the old score sits right of the arrow and the new one left of it
+    (the arrow points at the new score). A minus sign's left-to-right mark used to pull
+    the following digits into its run, so the arrow pointed at the old score."""
+    from types import SimpleNamespace
+
+    from split.ui.results import round_clauses
+    from split.ui.text import visual_runs
+
+    seat = SimpleNamespace(
+        seat=0, rows_added=[0] * 13, negatives_added=0, score_before=before, score_after=after
+    )
+    table = SimpleNamespace(model=SimpleNamespace(rows=[[0] * 13], negatives=[0]))
+    try:
+        i18n.set_language("fa")
+        line = round_clauses(SimpleNamespace(seats=[seat]), table)[0][-1]
+        shown = "".join(r.text for r in visual_runs(i18n.localize_digits(line), "fa"))
+        old, new = (
+            i18n.localize_digits(f"{n:+}".lstrip("+").replace("-", "−")) for n in (before, after)
+        )
+    finally:
+        i18n.set_language("en")
+    old, new = (s.replace("\u200e", "") for s in (old, new))
+    assert shown.index(new) < shown.index("←") < shown.index(old) < shown.index("امتیاز"), shown

@@ -212,7 +212,9 @@ def test_stats_columns_start_on_the_reading_side(app, lang, monkeypatch):
     (row,) = scene.game_rects()
     me, bot = texts.rect("Me"), texts.rect("Bot")
     assert leads(lang, row, me) and leads(lang, me, bot)
-    line = [r for w, r in texts.seen if w.startswith("2025-01-01")][0]
+    # issue 27: the date as the language writes it, Solar Hijri in Persian
+    when = {"en": "Jan 1, 2025, 10:00\u202fAM", "fa": "12 دی 1403\u060c 10:00"}[lang]
+    line = [r for w, r in texts.seen if w.startswith(when)][0]
     assert row.left <= line.left and line.right <= row.right
     assert (line.left - row.left < 10) == (lang == "en")
     assert (row.right - line.right < 10) == (lang == "fa")

@@ -54,7 +54,9 @@ from .writing import (
     join_words,
     localize_digits,
     ltr,
+    number,
     symbols,
+    verbatim,
 )
 
 __all__ = [
@@ -85,6 +87,7 @@ __all__ = [
     "match_language",
     "ngettext",
     "npgettext",
+    "number",
     "on_language_change",
     "pgettext",
     "reload_catalogs",
@@ -92,4 +95,5 @@ __all__ = [
     "set_locale_dir",
     "symbols",
     "system_language",
+    "verbatim",
 ]

@@ -133,6 +133,21 @@ def symbols(text: str) -> str:
     return ltr(text) if is_rtl() else text
 
 
+def number(value: object) -> str:
+    """A number in the language's digits as an island of its own: in right-to-left text
+    the left-to-right mark of a minus sign would otherwise pull the numbers after it
+    into its run, and "−۵ ← ۱۲" would read backwards."""
+    text = localize_digits(value)
+    return ltr(text) if is_rtl() else text
+
+
+def verbatim(text: str) -> str:
+    """Text that is in no language (a version, a file path, code), as written: in
+    right-to-left text fenced with :func:`ltr`, so it keeps its ASCII digits and reads
+    left to right."""
+    return ltr(text) if is_rtl() else text
+
+
 def embed(name: str) -> str:
     """A player's name as one word inside a sentence of the current language: in
     right-to-left text a name that starts with a left-to-right letter is fenced with

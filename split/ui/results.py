@@ -14,7 +14,7 @@ import pygame
 
 from split.engine.cards import RANKS
 from split.engine.sheet import negative_value, sheet_score
-from split.i18n import embed, join_words, symbols
+from split.i18n import embed, join_words, number, symbols
 
 from . import sheets, widgets
 from .backdrop import backdrop
@@ -71,7 +71,10 @@ def round_clauses(scored: Any, t: Table) -> dict[int, list[str]]:
                 ).format(n=n, points=cost)
             )
         parts.append(
-            _("score {before} \u2192 {after}").format(before=p.score_before, after=p.score_after)
+            # each score an island: "before ← after" keeps its order in Persian (issue 27)
+            _("score {before} \u2192 {after}").format(
+                before=number(p.score_before), after=number(p.score_after)
+            )
         )
         said[p.seat] = parts
     return said

@@ -27,10 +27,15 @@ def _render(text: str, size: int, color: Color, bold: bool, lang: str) -> pygame
 
 
 def render(
-    text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
+    text: str,
+    size: int,
+    color: Color = (255, 255, 255),
+    bold: bool = False,
+    lang: str | None = None,
 ) -> pygame.Surface:
-    """``text`` as an anti-aliased surface with a transparent background (cached)."""
-    return _render(text, size, tuple(color), bold, current_language())
+    """``text`` as an anti-aliased surface with a transparent background (cached), set
+    as ``lang`` (default: the current language) writes it."""
+    return _render(text, size, tuple(color), bold, lang or current_language())
 
 
 @lru_cache(maxsize=512)
@@ -54,10 +59,12 @@ def fit(
     return _fit(text, size, width, tuple(color), bold, current_language())
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels, in the current language
-    (cached: the log wraps the same entries on every redraw of the table)."""
-    return list(_wrap(text, size, width, bold, current_language()))
+def wrap(
+    text: str, size: int, width: int, bold: bool = False, lang: str | None = None
+) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` pixels, in ``lang`` (default:
+    the current language; cached: the log wraps the same entries on every redraw)."""
+    return list(_wrap(text, size, width, bold, lang or current_language()))
 
 
 @lru_cache(maxsize=2048)
