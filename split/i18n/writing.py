@@ -148,6 +148,22 @@ def verbatim(text: str) -> str:
     return ltr(text) if is_rtl() else text
 
 
+def key_name(key: str) -> str:
+    """A key of the keyboard as shown beside a button ("P"), in the player's language."""
+    # TRANSLATORS: the key the table's button answers to, as printed on the key of a
+    # Latin keyboard (the game reads the key's place, so keep the Latin letter unless
+    # your players' keyboards print it otherwise).
+    names = {
+        "P": pgettext("key", "P"),
+        "H": pgettext("key", "H"),
+        "S": pgettext("key", "S"),
+        "T": pgettext("key", "T"),
+        "R": pgettext("key", "R"),
+        "D": pgettext("key", "D"),
+    }
+    return names.get(key, key)
+
+
 def embed(name: str) -> str:
     """A player's name as one word inside a sentence of the current language: in
     right-to-left text a name that starts with a left-to-right letter is fenced with

@@ -540,7 +540,7 @@ class Renderer:
                 enabled = your_turn
             if name == "undo":
                 enabled = t.can_undo()
-            b = widgets.Button(name, label, r, enabled, key)
+            b = widgets.Button(name, label, r, enabled, i18n.key_name(key) if key else "")
             b.hot = name == "skip" and enabled
             if ("button", i, -1) in t.hint_keys:
                 pygame.draw.rect(surf, HINT_GLOW, r.inflate(6, 6), 3, border_radius=8)
