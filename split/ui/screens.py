@@ -210,17 +210,18 @@ class NewGameScene(_ButtonScene):
             surface, _("New game"), (W // 2, fs), int(fs * 1.8), widgets.GOLD, True, anchor="midtop"
         )
         rh = int(fs * 2.4)
-        x0 = W // 2 - fs * 16
+        lw = fs * 10  # the labels' column: "First dealer" in every language (issue 27)
+        x0 = W // 2 - fs * 19
         y = int(fs * 4.5)
         # Each row left to right: its label, then its controls; mirrored in right-to-left
         # languages (the label on the right, the controls to its left).
-        rows = pygame.Rect(x0, 0, fs * 26, H)
+        rows = pygame.Rect(x0, 0, lw + fs * 20, H)
 
         def at(x: int, ry: int, w: int, h: int = rh - 8) -> pygame.Rect:
             return widgets.mirror(pygame.Rect(x, ry, w, h), rows)
 
         def label(words: str, ry: int) -> None:
-            widgets.line(surface, words, at(x0, ry, fs * 6 - 8, rh), ry + rh // 4, fs)
+            widgets.line(surface, words, at(x0, ry, lw - 8, rh), ry + rh // 4, fs)
 
         # The rows that change nothing above them come first: the player count and the
         # first dealer, then the seats. Adding or removing a seat only adds or removes
@@ -228,20 +229,20 @@ class NewGameScene(_ButtonScene):
         self.buttons = []
         n = len(self.seats)
         label(_("Players: {n}").format(n=n), y)
-        self.buttons.append(widgets.Button("fewer", "\u2212", at(x0 + fs * 6, y, rh), n > 2))
-        self.buttons.append(widgets.Button("more", "+", at(x0 + fs * 6 + rh + 8, y, rh), n < 6))
+        self.buttons.append(widgets.Button("fewer", "\u2212", at(x0 + lw, y, rh), n > 2))
+        self.buttons.append(widgets.Button("more", "+", at(x0 + lw + rh + 8, y, rh), n < 6))
         ry = y + rh
         label(_("First dealer"), ry)
         dealer = _("random") if self.dealer is None else display_name(self.seats[self.dealer].name)
-        self.buttons.append(widgets.Button("dealer", dealer, at(x0 + fs * 6, ry, fs * 11)))
+        self.buttons.append(widgets.Button("dealer", dealer, at(x0 + lw, ry, fs * 11)))
         top = ry + int(rh * 1.4)
         for i, seat in enumerate(self.seats):
             ry = top + i * rh
             label(_("Seat {n}").format(n=i + 1), ry)
             name = seat.name + "|" if self.editing == i else display_name(seat.name)
-            self.buttons.append(widgets.Button(f"name{i}", name, at(x0 + fs * 6, ry, fs * 11)))
+            self.buttons.append(widgets.Button(f"name{i}", name, at(x0 + lw, ry, fs * 11)))
             self.buttons.append(
-                widgets.Button(f"kind{i}", _(seat.kind), at(x0 + fs * 18, ry, fs * 8))
+                widgets.Button(f"kind{i}", _(seat.kind), at(x0 + lw + fs * 12, ry, fs * 8))
             )
         window = pygame.Rect(0, 0, W, H)
         start = pygame.Rect(0, 0, fs * 12, int(fs * 2.6))
