@@ -18,6 +18,7 @@ from split.i18n import embed, join_words, number, symbols
 
 from . import sheets, widgets
 from .backdrop import backdrop
+from .loop import Scene
 from .screens import NewGameScene, SeatSetup, Table, _ButtonScene
 from .typeset import _, ngettext
 
@@ -156,6 +157,8 @@ class RoundSummaryScene(_ButtonScene):
         ]
 
     def on_button(self, name: str) -> None:
+        if self.app is None:  # not shown: nothing to leave
+            return
         self.app.pop(self)
         if self.table.state.phase != "game-over":
             self.table.next_round()
@@ -242,7 +245,7 @@ class FinalScene(_ButtonScene):
         window = pygame.Rect(0, 0, W, H)
         row = pygame.Rect(0, 0, 3 * bw + 40, bh)
         row.midbottom = (W // 2, H - fs)
-        names = (
+        choices = (
             ("again", _("Play again")),
             ("change", _("New players")),
             ("leave", _("Leave")),
@@ -253,7 +256,7 @@ class FinalScene(_ButtonScene):
                 label,
                 widgets.mirror(pygame.Rect(row.left + i * (bw + 20), row.top, bw, bh), window),
             )
-            for i, (name, label) in enumerate(names)
+            for i, (name, label) in enumerate(choices)
         ]
 
     def podium(
@@ -325,6 +328,8 @@ class FinalScene(_ButtonScene):
 
     def on_button(self, name: str) -> None:
         app = self.app
+        if app is None:  # not shown: nothing to leave
+            return
         seats = [
             SeatSetup(n, k) for n, k in zip(self.table.seat_names, self.table.kinds, strict=True)
         ]
@@ -347,4 +352,5 @@ class FinalScene(_ButtonScene):
                 self.table.on_exit(self.table)
             else:
                 app.pop(self)
-                app.pop(self.table)
+                if isinstance(self.table, Scene):  # the table screen under the results
+                    app.pop(self.table)
