@@ -610,3 +610,6 @@ def test_the_keys_page_names_every_key_of_the_table():
         assert i18n.catalog(lang).pgettext("key", "P") == "P"
         for p in keys.paragraphs:
             assert lang == "en" or i18n.catalog(lang).gettext(p) != p
+    # a key's name keeps its digits in Persian: F11, not F۱۱
+    shown = i18n.localize_digits(i18n.catalog("fa").gettext(keys.paragraphs[1]), "fa")
+    assert "F11" in shown and "F۱۱" not in shown
