@@ -19,6 +19,7 @@ from split import i18n  # noqa: E402
 from split.engine import events as ev  # noqa: E402
 from split.engine.actions import Action, parse_action  # noqa: E402
 from split.engine.cards import parse_card  # noqa: E402
+from split.i18n.words import verbatim  # noqa: E402
 from split.ui.loop import App  # noqa: E402
 from split.ui.screens import SeatSetup  # noqa: E402
 from split.ui.table import TableScene, TableSettings  # noqa: E402
@@ -93,7 +94,8 @@ def test_a_bot_upgrading_your_match_is_shown_at_your_seat(speed):
     assert "upgrade 7D 0.0" in [str(a) for a in game.actions]
     toasts = table.feedback.toasts
     assert [t.seat for t in toasts] == [0]
-    assert toasts[0].text.startswith("Ada upgraded your match with 7\u2666")
+    said = toasts[0].words.text(table.names_in_text())
+    assert said.startswith("Ada upgraded your match with 7\u2666")
     assert table.feedback.flashing(0)
     if speed == "instant":
         assert not table.animator.flights  # at instant the flights go, the toast stays
@@ -313,7 +315,7 @@ def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
     game = laid_out([["3S", "4S", "6S", "8S"], ["2C", "5H", "JD"]], discard=["3D"], draw=["QH"])
     app, table, _ = make_table(game, kinds=("human", "random"), size=size)
     words = " ".join(["Hint: upgrade your match with 10\u2665 because it is worth more"] * 3)
-    table.note = words
+    table.note = verbatim(words)
     drawn = record_texts(monkeypatch)
     table.invalidate()
     table.renderer.build(table)
