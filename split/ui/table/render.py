@@ -304,7 +304,11 @@ class Renderer:
         gain = t.model.worth_now(seat)
         if gain:
             at = widgets.line(surf, f"+{gain}", r, y, size, WORTH, True, 8, end=True)
-            room = widgets.mirror(pygame.Rect(r.left, r.top, at.left - r.left, r.height), r)
+            # the room left on the reading side of it: its right in right-to-left text
+            if is_rtl():
+                room = pygame.Rect(at.right, r.top, r.right - at.right, r.height)
+            else:
+                room = pygame.Rect(r.left, r.top, at.left - r.left, r.height)
         widgets.line(surf, i18n.join_facts(facts), room, y, size, widgets.DIM, pad=8)
 
     def _opponents(self, t: Table, surf: pygame.Surface) -> None:
