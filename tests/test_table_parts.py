@@ -288,3 +288,36 @@ def test_a_card_dropped_in_the_hand_goes_where_it_was_dropped(rtl):
     lefts = [0, 50, 100] if not rtl else [100, 50, 0]
     assert insert_place(lefts, 20, 75 if not rtl else 45, rtl) == 2
     assert insert_place(lefts, 20, -5 if not rtl else 200, rtl) == 0
+
+
+# ---------------------------------------------------------------- what a seat shows
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_matches_add_nothing_more_once_the_round_is_scored(seed):
+    """Issue 24 item 5: a seat shows what its matches would add if the round ended now
+    (R8.2, R9.1); once the round's scoring filled their boxes they add nothing more
+    (the tutorial's last sheet showed "+80"), in a picture kept by the events as in one
+    rebuilt from the state (a game resumed at the round's end)."""
+    import random
+
+    from split.engine import Game
+    from split.ui.model import TableModel
+
+    game = Game(GameConfig(3, 0, seed))
+    model = TableModel.before_deal(3, 0, 104)
+    rng = random.Random(seed)
+    worth_seen = 0
+    for e in game.opening_events:
+        model.apply_event(e)
+    while game.state.phase != "round-over":
+        worth_seen = max(worth_seen, *(model.worth_now(s) for s in range(3)))
+        action = rng.choice(sorted(game.state.legal_actions(), key=str))
+        for e in game.apply(action):
+            model.apply_event(e)
+    assert worth_seen > 0, "matches were worth something while the round was played"
+    rebuilt = TableModel.from_state(game.state)
+    for picture in (model, rebuilt):
+        assert [picture.worth_now(s) for s in range(3)] == [0, 0, 0]
+    assert rebuilt.round_rows == model.round_rows
+    assert rebuilt.round_negatives == model.round_negatives

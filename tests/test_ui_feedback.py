@@ -323,3 +323,54 @@ def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
     inside = [(w, r) for w, r in drawn if bar.colliderect(r)]
     assert " ".join(w for w, _r in inside).split() == words.split(), "every word, in order"
     assert all(bar.contains(r) for _w, r in inside)
+
+
+def test_the_tutorials_last_sheet_shows_no_worth_after_the_scoring(monkeypatch):
+    """Issue 24 item 5: when the tutorial's round is scored, the matches are on the
+    sheets (R8.2): no seat says any more what they would add ("+80" stayed)."""
+    from ui_driver import gesture, record_texts
+
+    from split.ui.tutorial import STEPS, TutorialTable
+    from split.ui.tutorial.script import YOU
+
+    app = App((1280, 720))
+    table = TutorialTable(settings=TableSettings("instant"))
+    app.push(table)
+    table.finish_animations()
+    for step in STEPS:
+        if step.seat == YOU:
+            settle(app, table)
+            gesture(app, table, step.parsed)
+    settle(app, table)
+    app.run_frames(5)
+    assert table.state.phase == "round-over" and table.show_sheets
+    drawn = record_texts(monkeypatch)
+    table.invalidate()
+    table.renderer.build(table)
+    assert drawn and not [w for w, _r in drawn if w.startswith("+")]
+
+
+def test_with_one_card_left_the_prompt_offers_only_the_discard(monkeypatch):
+    """Issue 24 item 5: with one card in hand no match or upgrade can be made (R5.4:
+    a play must leave you a card to discard), so the prompt no longer offers them."""
+    from ui_driver import record_texts
+
+    game = laid_out([["7H", "7D"], ["3S", "4S", "6S", "8S"]], discard=["2C"], draw=["QH", "QD"])
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    key(app, pygame.K_d)  # draw: 7H 7D QH
+    drag(app, spot(table, "hand", 0), spot(table, "hand", 1))  # match 7H 7D: strong (R3.2)
+    click(app, table.renderer.buttons["skip"].rect.center)  # no bonus card (R6.4)
+    assert [str(a) for a in game.actions] == ["draw", "match 7D 7H", "pass"]
+    assert table.hand.cards == [C("QH")] and table.human_turn()
+    assert {a.kind for a in table.legal()} == {"discard"}
+    drawn = record_texts(monkeypatch)
+    table.invalidate()
+    table.renderer.build(table)
+    bar = table.layout.prompt_rect
+    said = " ".join(w for w, r in drawn if bar.colliderect(r))
+    assert said == "Discard your last card (drop it on the discard row) to go out."

@@ -135,6 +135,10 @@ def prompt_line(
             return _(
                 "Now play {card}, the card you took: drop it on a card of its rank or on a match."
             ).format(card=card_label(s.must_use)), Tone.YOUR_TURN
+        if len(s.hands[playing]) == 1:  # R5.4: no play may leave you without a card
+            return _(
+                "Discard your last card (drop it on the discard row) to go out."
+            ), Tone.YOUR_TURN
         return _(
             "Match (drop a card on one of its rank), upgrade (drop it on a match), or "
             "discard (drop it on the discard row) to end your turn."
