@@ -192,9 +192,9 @@ _REFUSALS: dict[Why, str] = {
 def refusal_text(r: Refusal) -> str:
     """Why a move was refused, in the current language (cards as players read them)."""
     card = card_label(r.cards[0]) if r.cards else ""
-    words_ = _(_REFUSALS[r.code])
+    said = _(_REFUSALS[r.code])
     kind = match_type(r.match_type) if r.match_type is not None else ""
-    text = words_.format(card=card, type=kind)
+    text = said.format(card=card, type=kind)
     return f"{text} ({r.rule})" if r.rule else text
 
 
