@@ -114,6 +114,39 @@ def test_a_bot_upgrading_your_match_is_shown_at_your_seat(speed):
     assert any(line.startswith("Ada upgraded your match") for line in table.log)
 
 
+def test_a_toast_on_the_table_follows_a_language_switch(monkeypatch):
+    """Issue 24: a toast is kept as words to be: switched to Persian while it shows, it
+    is drawn whole in Persian, like the rest of the table."""
+    from ui_driver import record_texts
+
+    from split.engine.cards import card_label
+
+    app, table, game = upgrade_table("instant")
+    key(app, pygame.K_d)
+    assert wait(app, table.human_turn)
+    drag(
+        app, spot(table, "hand", table.hand.cards.index(C("2C"))), table.layout.discard_rect.center
+    )
+    assert wait(app, lambda: table.feedback.toasts)
+    i18n.set_language("fa")
+    table.resize(app.size)  # what the app does on a language change
+    drawn = record_texts(monkeypatch)
+    app.full_redraw = True
+    app.run_frames(1)
+    fa = i18n.catalog("fa")
+    said = fa.gettext(
+        "{name} upgraded your match with {card}: now {type}; {ret} came back to you."
+    ).format(
+        name=i18n.embed("Ada"),
+        card=card_label(C("7D")),
+        type=fa.gettext("strong"),
+        ret=card_label(C("7C")),
+    )
+    box = table.layout.own_rect
+    toast = [w for w, r in drawn if box.contains(r) and w in said]
+    assert " ".join(toast).split() == said.split()
+
+
 def test_no_toast_for_what_you_do_yourself():
     game = laid_out(
         hands=[["7D", "2C", "3C"], ["4S", "5S"]], draw=["QH", "QD"], table=[[], [["7C", "7H"]]]
