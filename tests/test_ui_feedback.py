@@ -23,6 +23,7 @@ from split.i18n.words import verbatim  # noqa: E402
 from split.ui.loop import App  # noqa: E402
 from split.ui.screens import SeatSetup  # noqa: E402
 from split.ui.table import TableScene, TableSettings  # noqa: E402
+from split.ui.table.narration import Tone  # noqa: E402
 from split.ui.table.toasts import FLASH_COLOUR, TOAST_SECONDS  # noqa: E402
 
 pygame.init()
@@ -407,3 +408,23 @@ def test_with_one_card_left_the_prompt_offers_only_the_discard(monkeypatch):
     bar = table.layout.prompt_rect
     said = " ".join(w for w, r in drawn if bar.colliderect(r))
     assert said == "Discard your last card (drop it on the discard row) to go out."
+
+
+def test_a_hint_replaces_the_refusal_on_the_prompt_line():
+    """Issue 24 item 1, its second half: asked after a refused drop, the hint is what
+    the prompt line says (the refusal stayed in front of it)."""
+    game = laid_out(**BASE)
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    key(app, pygame.K_d)
+    i, j = table.hand.cards.index(C("2C")), table.hand.cards.index(C("KH"))
+    drag(app, spot(table, "hand", i), spot(table, "hand", j))  # not a match (R3.1)
+    assert table.prompt()[0].startswith("Not allowed: 2\u2663 and K\u2665 are not a match")
+    key(app, pygame.K_SPACE)  # the card lands back in the hand
+    key(app, pygame.K_h)
+    said, tone = table.prompt()
+    assert said.startswith("Hint: ") and tone is Tone.NOTE
