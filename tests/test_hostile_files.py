@@ -173,7 +173,8 @@ def test_a_full_disk_mid_game_turns_saving_off_and_the_game_goes_on(data, monkey
     played = len(table.game.actions)
     gesture(app, table, table.legal()[0])
     assert len(table.game.actions) > played
-    assert table.note and "Saving is off" in table.note and "No space left" in table.note
+    said, _tone = table.prompt()
+    assert table.note and "Saving is off" in said and "No space left" in said
     assert not ctx.saving
     for _i in range(3):  # the game goes on
         settle(app, table)

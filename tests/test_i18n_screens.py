@@ -328,3 +328,74 @@ def test_the_persian_score_line_reads_from_before_to_after(before, after):
         i18n.set_language("en")
     old, new = (s.replace("\u200e", "") for s in (old, new))
     assert shown.index(new) < shown.index("←") < shown.index(old) < shown.index("امتیاز"), shown
+
+
+def _switch_language(app, ctx, lang: str) -> None:
+    """As a player does at the table: Esc, Settings, the Language button until it reads
+    ``lang``, Back, Resume."""
+    from app_driver import click_button
+    from app_driver import key as press
+
+    table = app.scene
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, PauseScene)
+    click_button(app, "settings")
+    for _ in i18n.LANGUAGES:
+        if ctx.settings.language == lang:
+            break
+        click_button(app, "language")
+    assert i18n.current_language() == lang
+    click_button(app, "back")
+    click_button(app, "resume")
+    assert app.scene is table
+
+
+def test_a_refusal_and_a_hint_follow_a_live_language_switch(app, monkeypatch):
+    """Issue 24 item 1: in Galician a card dropped on a card of another rank is refused
+    (R3.1); the player switches to Telugu and resumes. The prompt bar says the refusal
+    whole in Telugu (not a Telugu prefix on a Galician body), and the hint asked for
+    then replaces it."""
+    from app_driver import key
+    from ui_driver import drag, record_texts, settle, spot
+
+    from split.engine.cards import card_label, rank_of
+
+    app, ctx = app
+    ctx.change(speed="instant", language="gl")
+    seats = (SeatChoice("You", "human"), SeatChoice("Ada", "easy"))
+    table = app.push(GameTable(ctx, Session.new(seats, seed=3, path=None)))
+    settle(app, table)
+    if table.state.phase == "start":
+        key(app, pygame.K_d)  # draw: now a card can be played
+        settle(app, table)
+    cards = table.hand.cards
+    j = next(j for j, c in enumerate(cards) if rank_of(c) != rank_of(cards[0]))
+    a, b = card_label(cards[0]), card_label(cards[j])
+    drag(app, spot(table, "hand", 0), spot(table, "hand", j))
+    assert table.error is not None
+    gl = i18n.catalog("gl")
+    why = (
+        "{a} and {b} are not a match: a match is two cards of the same rank (R3.1). "
+        "To move a card in your hand, drop it between two cards."
+    )
+    said = gl.gettext("Not allowed: {reason}").format(reason=gl.gettext(why).format(a=a, b=b))
+    assert table.prompt()[0] == said
+
+    _switch_language(app, ctx, "te")
+    te = i18n.catalog("te")
+    said = te.gettext("Not allowed: {reason}").format(reason=te.gettext(why).format(a=a, b=b))
+    drawn = record_texts(monkeypatch)
+    table.invalidate()  # the table drawn again as it is now
+    app.run_frames(1)
+    bar = table.layout.prompt_rect
+    assert " ".join(w for w, r in drawn if bar.colliderect(r)).split() == said.split()
+
+    key(app, pygame.K_SPACE)  # the refused card lands back in the hand at once
+    key(app, pygame.K_h)  # the hint replaces the refusal
+    assert table.error is None and table.note is not None
+    hint = table.prompt()[0]
+    assert hint.startswith(te.gettext("Hint: {action}. {reason}").split("{")[0])
+    drawn.clear()
+    table.invalidate()
+    app.run_frames(1)
+    assert " ".join(w for w, r in drawn if bar.colliderect(r)).split() == hint.split()

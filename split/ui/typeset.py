@@ -41,7 +41,7 @@ def render(
 @lru_cache(maxsize=512)
 def symbol(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """Card ranks and suit signs, in the font that has them (cached)."""
-    return shaping.render_symbol(text, size, tuple(color), bold)
+    return shaping.render_symbol(text, size, color, bold)
 
 
 @lru_cache(maxsize=1024)

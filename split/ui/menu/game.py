@@ -12,6 +12,7 @@ import pygame
 
 from split.engine import Action
 from split.engine import events as ev
+from split.i18n.words import verbatim
 
 from ..results import FinalScene
 from ..table import TableScene
@@ -44,7 +45,7 @@ class GameTable(TableScene):
         """Autosave; a failed save is told on the prompt line (the game goes on)."""
         problem = self.ctx.autosave(self.session)
         if problem:
-            self.note = problem
+            self.note = verbatim(problem)  # worded by the app, with the system's reason
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.esc_for_app(event):
