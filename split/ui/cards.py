@@ -39,7 +39,8 @@ BADGE = {
     MatchType.STRONG: ((70, 130, 210), "S"),
     MatchType.WEAK: ((150, 110, 80), "W"),
 }
-"""Each match type's badge colour and the letter the log and rules use for it."""
+"""Each match type's badge colour, and its English initial (kept for older callers: the
+badge itself is a shape, :func:`badge`)."""
 BADGE_POINTS = {MatchType.WEAK: 3, MatchType.STRONG: 4, MatchType.PERFECT: 5}
 """The badge's shape: a triangle, a diamond, a star; more points, a stronger match."""
 FELT = (22, 96, 58)

@@ -1,0 +1,90 @@
+"""The card settings (issue 28 items 4 and 5): back, faces, four-colour deck and high
+contrast are changed on the Settings screen with the mouse, show at once in its preview,
+reach what the table reads, and are still set after a restart."""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from app_driver import button, click_button, start  # noqa: E402
+
+from split.app.settings import Settings, load_settings  # noqa: E402
+from split.ui import cards  # noqa: E402
+from split.ui.menu.main import MainMenu  # noqa: E402
+from split.ui.menu.settings import SettingsScene  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _preview(app) -> bytes:
+    scene = app.scene
+    return pygame.image.tobytes(app.screen.subsurface(scene.preview_rect()), "RGB")
+
+
+def test_card_settings_change_by_mouse_show_at_once_and_are_kept_after_a_restart():
+    app, ctx = start()
+    click_button(app, "settings")
+    assert isinstance(app.scene, SettingsScene)
+    before = _preview(app)
+    click_button(app, "four_colour")
+    assert ctx.settings.four_colour is True
+    four = _preview(app)
+    assert four != before, "the preview shows the four-colour deck at once"
+    click_button(app, "high_contrast")
+    click_button(app, "card_faces")  # illustrated -> classic
+    for _ in range(3):  # blue -> red -> green -> purple
+        click_button(app, "card_back")
+    assert _preview(app) != four
+    assert button(app, "card_back").label == "purple"
+    assert button(app, "card_faces").label == "classic"
+    expected = cards.DeckStyle("purple", "classic", True, True)
+    # what the table reads (the app's live settings) gives this deck at once
+    assert cards.deck_style(ctx.live) == expected
+    # restart: a new app reads the kept file
+    pygame.quit()
+    pygame.init()
+    app, ctx = start()
+    assert isinstance(app.scene, MainMenu)
+    assert cards.deck_style(ctx.settings) == expected
+    click_button(app, "settings")
+    assert button(app, "four_colour").label == "on"
+    assert button(app, "high_contrast").label == "on"
+    assert button(app, "card_back").label == "purple"
+
+
+def test_an_older_settings_file_gets_the_default_deck_without_a_complaint(data):
+    old = Settings().to_json()
+    for key in ("card_faces", "four_colour", "high_contrast"):
+        del old[key]
+    (data / "settings.json").write_text(json.dumps(old))
+    settings, problem = load_settings()
+    assert problem is None
+    assert cards.deck_style(settings) == cards.DeckStyle()
+
+
+@pytest.mark.parametrize(
+    "key,value",
+    [("card_faces", "photo"), ("four_colour", "yes"), ("high_contrast", 1), ("card_back", "gold")],
+)
+def test_a_hostile_card_setting_costs_only_itself(data, key, value):
+    saved = Settings(card_back="black", four_colour=True, card_faces="classic").to_json()
+    saved[key] = value
+    (data / "settings.json").write_text(json.dumps(saved))
+    settings, problem = load_settings()
+    assert problem is not None and key in problem
+    default = getattr(Settings(), key)
+    assert getattr(settings, key) == default
+    kept = {"card_back": "black", "four_colour": True, "card_faces": "classic"}
+    for other, v in kept.items():
+        if other != key:
+            assert getattr(settings, other) == v
