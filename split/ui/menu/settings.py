@@ -74,47 +74,51 @@ class SettingsScene(MenuScene):
         # Left/Right on a button without values: stay on it
         return event.key in (pygame.K_LEFT, pygame.K_RIGHT)
 
-    def columns(self) -> tuple[int, int, int]:
-        """The left edge of each column's controls (before mirroring) and their width."""
+    def columns(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the controls go, before mirroring: the game's in the middle of the
+        window (so switching to a right-to-left language, which mirrors the screen,
+        moves none from under the pointer: issue 13), the cards' at the right, each
+        label before its control. Returns the first row's control of each column."""
         W = self.size[0]
-        w = max(160, min(W // 5, self.fs() * 11))
-        return int(W * 0.27), int(W * 0.8) - w // 2, w
+        fs = self.fs()
+        rh = int(fs * 2.0)
+        w = max(180, W // 5)
+        middle = pygame.Rect((W - w) // 2, int(fs * 4.5), w, rh)
+        side = W - middle.right - 2 * fs  # the room right of the middle column
+        w2 = max(120, int(side * 0.42))
+        return middle, pygame.Rect(W - fs - w2, middle.top, w2, rh)
 
     def layout(self) -> None:
         W, H = self.size
         fs = self.fs()
-        rh = int(fs * 2.0)
-        gap = int(rh * 1.2)
-        left, right, w = self.columns()
-        top = int(fs * 4.5)
+        gap = int(fs * 2.0 * 1.2)
+        middle, right = self.columns()
         window = pygame.Rect(0, 0, W, H)
         self.buttons = []
         rows = {0: 0, 1: 0}
         for key, _name in self.names():
             col = 1 if key in self.CARDS else 0
-            x = right if col else left
-            # mirrored in right-to-left languages; switching to one moves no control of
-            # the first column from under the pointer (issue 13): they are laid out
-            # symmetrically only by column, so the pointer stays on its setting's row
-            r = widgets.mirror(pygame.Rect(x, top + rows[col] * gap, w, rh), window)
+            r = (right if col else middle).move(0, rows[col] * gap)
             rows[col] += 1
             value = value_label(key, getattr(self.ctx.settings, key))
-            self.buttons.append(widgets.Button(key, value, r))
-        seats = widgets.mirror(pygame.Rect(left, top + rows[0] * gap, w, rh), window)
+            self.buttons.append(widgets.Button(key, value, widgets.mirror(r, window)))
+        seats = widgets.mirror(middle.move(0, rows[0] * gap), window)
         self.buttons.append(widgets.Button("seats", _("Change\u2026"), seats))
         back = pygame.Rect(0, 0, max(200, W // 6), int(fs * 2.2))
         back.midbottom = (W // 2, H - fs)
         self.buttons.append(widgets.Button("back", _("Back"), back))
 
     def preview_rect(self) -> pygame.Rect:
-        """Where the cards are shown as the card settings draw them: under the second
-        column, above Back."""
+        """Where the cards are shown as the card settings draw them: under the cards'
+        column, from the middle column to the window's edge, above Back."""
         W, H = self.size
         fs = self.fs()
+        middle, right = self.columns()
         gap = int(fs * 2.0 * 1.2)
-        top = int(fs * 4.5) + len(self.CARDS) * gap + fs // 2
+        top = right.top + len(self.CARDS) * gap + fs // 2
         bottom = H - fs - int(fs * 2.2) - fs
-        r = pygame.Rect(W // 2 + fs, top, W // 2 - 2 * fs, max(0, bottom - top))
+        left = middle.right + fs
+        r = pygame.Rect(left, top, W - fs - left, max(0, bottom - top))
         return widgets.mirror(r, pygame.Rect(0, 0, W, H))
 
     def draw_preview(self, surface: pygame.Surface) -> None:
@@ -149,8 +153,8 @@ class SettingsScene(MenuScene):
         for b, (key, name) in zip(self.buttons, names, strict=False):
             # the label beside its control: to its left, to its right in right-to-left;
             # as wide as the room up to the window's edge or the middle
-            if key in self.CARDS:  # up to the first column's controls
-                room = abs(b.rect.centerx - first.centerx) - b.rect.width
+            if key in self.CARDS:  # up to the middle column's controls
+                room = abs(b.rect.centerx - first.centerx) - (b.rect.width + first.width) // 2
             else:
                 room = b.rect.left if not rtl else W - b.rect.right
             widgets.text(
@@ -168,14 +172,13 @@ class SettingsScene(MenuScene):
             for s in self.ctx.settings.seats
         )
         sb = self.buttons[len(self.names())].rect
-        column = widgets.mirror(pygame.Rect(fs, 0, W // 2 - 2 * fs, 1), pygame.Rect(0, 0, W, 1))
         widgets.text(
             surface,
             seats,
-            (column.centerx, sb.bottom + fs // 2),
+            (sb.centerx, sb.bottom + fs // 2),
             int(fs * 0.8),
             widgets.DIM,
-            width=column.width,
+            width=2 * min(sb.centerx, W - sb.centerx) - 2 * fs,
             anchor="midtop",
         )
         if self.ctx.notices:

@@ -8,16 +8,32 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from split import i18n
-from split.i18n import _
+from split.i18n import N_, _
 
-from .. import widgets
+from .. import typeset, widgets
 from ..loop import Scene
-from ..screens import NewGameScene, hot_seat_names
+from ..screens import NewGameScene, SeatSetup, hot_seat_names
 from .context import MenuContext, Seat
 from .dialog import ConfirmScene
 from .scene import BG
 
 StartGame = Callable[[Sequence[Seat], int | None], Scene | None]
+
+STRENGTHS = {
+    "human": N_("a person at this screen"),
+    "random": N_("any legal move, at random"),
+    "easy": N_("plays the first match it sees: gentle"),
+    "normal": N_("weighs each move on the score sheet: a fair game"),
+    "hard": N_("tries each choice over many deals: strong"),
+    "expert": N_("reads the hidden hands and looks ahead: the strongest"),
+}
+"""What each strength is like, in a few words, shown beside each seat."""
+
+
+def first_game_seats(seats: Sequence[Seat]) -> list[SeatSetup]:
+    """The seats of the first game after the tutorial: the default players, every bot
+    at normal strength (a fair game, neither a walk-over nor a wall)."""
+    return [SeatSetup(s.name, s.kind if s.kind == "human" else "normal") for s in seats]
 
 
 class SetupScene(NewGameScene):
@@ -69,6 +85,7 @@ class SetupScene(NewGameScene):
 
     def render(self, surface: pygame.Surface) -> None:
         super().render(surface)
+        self.draw_strengths(surface)
         if not self.ask_first:
             return  # the default players, edited from Settings
         # issue 15: the same players at a table on the network, or a friend's table;
@@ -90,6 +107,28 @@ class SetupScene(NewGameScene):
             widgets.Button("join", _("Join a table"), rects[1]),
             widgets.Button("host", _("Host on this network"), rects[2]),
         ]
+
+    def draw_strengths(self, surface: pygame.Surface) -> None:
+        """Beside each seat's strength, what it is like (on the reading side's far end
+        of the row: right of it, left of it in right-to-left languages)."""
+        W, _H = self.size
+        fs = max(16, self.size[1] // 36)
+        size = max(12, int(fs * 0.8))
+        named = {b.name: b.rect for b in self.buttons}
+        rtl = i18n.is_rtl()
+        for i, seat in enumerate(self.seats):
+            kind = named.get(f"kind{i}")
+            if kind is None:
+                continue
+            left = fs // 2 if rtl else kind.right + fs // 2
+            right = kind.left - fs // 2 if rtl else W - fs // 2
+            box = pygame.Rect(left, kind.top, right - left, kind.height + fs // 2)
+            words = _(STRENGTHS.get(seat.kind, ""))
+            lines = len(typeset.wrap(words, size, box.width)) if box.width > 40 else 0
+            if not lines:
+                continue
+            box.top = kind.centery - int(min(lines, 2) * size * 1.3) // 2
+            widgets.paragraph(surface, words, box, size, widgets.DIM)
 
     def on_button(self, name: str) -> None:
         if name == "host":
