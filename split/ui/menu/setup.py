@@ -131,6 +131,9 @@ class SetupScene(NewGameScene):
             widgets.paragraph(surface, words, box, size, widgets.DIM)
 
     def on_button(self, name: str) -> None:
+        app = self.app
+        if app is None:  # a click reaches a scene only while the app shows it
+            return
         if name == "host":
             self._host()
             return
@@ -138,11 +141,11 @@ class SetupScene(NewGameScene):
             from .lobby import JoinScene
 
             you = self.seats[0].name if self.seats else ""
-            self.app.replace(JoinScene(self.ctx, i18n.display_name(you)))
+            app.replace(JoinScene(self.ctx, i18n.display_name(you)))
             return
         if name == "start" and self.ask_first and self.ctx.load_saved() is not None:
             # issue 13 rough edge 6: a new game replaces the saved one; ask first
-            self.app.push(
+            app.push(
                 ConfirmScene(
                     self.ctx,
                     _("You have a saved game. Starting a new game will replace it."),
@@ -162,7 +165,7 @@ class SetupScene(NewGameScene):
             # "random" first dealer: drawn from the game's seed (R2.2), so --seed repeats it
             hot_seat_names(self.seats)
             scene = self.on_start(list(self.seats), None)
-            if scene is not None:
+            if scene is not None and self.app is not None:
                 self.app.replace(scene)
             return
         super().on_button("start")
@@ -176,7 +179,8 @@ class SetupScene(NewGameScene):
             self.ctx.notices.append(net)
             self.dirty = True
             return
-        self.app.replace(LobbyScene(self.ctx, net))
+        if self.app is not None:
+            self.app.replace(LobbyScene(self.ctx, net))
 
     def leave(self) -> None:
         with contextlib.suppress(pygame.error):
@@ -191,7 +195,8 @@ class SeatsEditor(SetupScene):
 
     def _save(self, seats: Sequence[Seat], dealer: int | None) -> None:
         self.ctx.keep_seats(seats)
-        self.app.pop(self)
+        if self.app is not None:
+            self.app.pop(self)
 
     def render(self, surface: pygame.Surface) -> None:
         super().render(surface)
