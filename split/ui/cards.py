@@ -207,7 +207,7 @@ class CardArt:
         x = pad if left else w - pad - rs.get_width()
         surf.blit(rs, (x, pad // 2))
         surf.blit(
-            ss, (x + (rs.get_width() - ss.get_width()) // 2, pad // 2 + rs.get_height() * 0.8)
+            ss, (x + (rs.get_width() - ss.get_width()) // 2, pad // 2 + rs.get_height() * 0.76)
         )
         if rank in COURTS or rank == "A":
             # Half of the card's picture: two halves of one card make the whole portrait.

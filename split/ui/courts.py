@@ -44,6 +44,12 @@ LIP = (176, 66, 66)
 EYE = (40, 40, 60)
 SS = 2  # drawn at twice the size, then scaled down
 
+
+def dark(c: RGB) -> RGB:
+    """The outline colour of a shape filled with ``c``: a printed card's key line."""
+    return (int(c[0] * 0.55), int(c[1] * 0.55), int(c[2] * 0.55))
+
+
 COURTS = ("J", "Q", "K")
 FACE_STYLES = ("illustrated", "classic")
 
@@ -87,7 +93,7 @@ def frame_rect(width: int, height: int) -> pygame.Rect:
     """Where the portrait sits on a whole card ``width`` x ``height``: below the rank
     corner, above the small upside-down rank, centred on the cut."""
     return pygame.Rect(
-        int(width * 0.06), int(height * 0.42), width - 2 * int(width * 0.06), int(height * 0.45)
+        int(width * 0.06), int(height * 0.44), width - 2 * int(width * 0.06), int(height * 0.43)
     )
 
 
@@ -191,6 +197,7 @@ class _Painter:
     def paint(self) -> None:
         f, fig = self.f, self.fig
         pygame.draw.rect(self.s, CREAM, f, border_radius=f.width // 14)
+        self.s.set_clip(f)  # nothing the figure holds pokes out of its frame
         # a damask of faint suit signs behind the figure, in the frame's gold
         sign = typeset.symbol(self.suit, max(6, int(f.height * 0.1)), (236, 218, 170))
         for x in (-0.42, 0.42):
@@ -207,27 +214,34 @@ class _Painter:
                 self.dot(fig.panel, side * 0.2, 0.8, 0.025)
         elif self.rank == "Q":  # long hair, falling in waves behind the shoulders
             pygame.draw.ellipse(self.s, fig.hair, self.R(0, 0.38, 0.34, 0.42))
-            self.poly(fig.hair, [(-0.17, 0.38), (-0.23, 0.78), (0.23, 0.78), (0.17, 0.38)])
+            self.poly(
+                fig.hair, [(-0.17, 0.38), (-0.23, 0.78), (0.23, 0.78), (0.17, 0.38)], dark(fig.hair)
+            )
             for side in (-1, 1):
                 self.dot(fig.hair, side * 0.2, 0.74, 0.06)
         elif self.rank == "J":  # a page's bob
-            self.poly(fig.hair, [(-0.15, 0.3), (-0.17, 0.62), (0.17, 0.62), (0.15, 0.3)])
+            self.poly(
+                fig.hair, [(-0.15, 0.3), (-0.17, 0.62), (0.17, 0.62), (0.15, 0.3)], dark(fig.hair)
+            )
         self.body()
         self.head()
         self.headwear()
         self.item(behind=False)
+        self.s.set_clip(None)
         _frame(self.s, f, self.ink)
 
     def body(self) -> None:
         fig, rank = self.fig, self.rank
         shoulders = [(-0.47, 1.0), (-0.44, 0.82), (-0.22, 0.69), (0.22, 0.69), (0.44, 0.82)]
         shoulders.append((0.47, 1.0))
-        self.poly(fig.robe, shoulders)
+        self.poly(fig.robe, shoulders, dark(fig.robe))
         self.pattern([(-0.45, 0.84), (0.25, 0.84)])
         light = WHITE if fig.robe == BLACK else GOLD
         pygame.draw.lines(self.s, light, False, [self.P(*p) for p in shoulders[1:5]], self.line)
         if rank == "K":  # an ermine collar over a panel of the second colour
-            self.poly(fig.panel, [(-0.12, 0.7), (-0.1, 1.0), (0.1, 1.0), (0.12, 0.7)])
+            self.poly(
+                fig.panel, [(-0.12, 0.7), (-0.1, 1.0), (0.1, 1.0), (0.12, 0.7)], dark(fig.panel)
+            )
             self.poly(WHITE, [(-0.32, 0.76), (-0.2, 0.68), (0.2, 0.68), (0.32, 0.76)])
             self.poly(WHITE, [(-0.32, 0.76), (0.32, 0.76), (0.26, 0.84), (-0.26, 0.84)])
             for i, x in enumerate((-0.24, -0.16, -0.08, 0.08, 0.16, 0.24)):
@@ -235,7 +249,9 @@ class _Painter:
                 self.poly(BLACK, [(x - 0.008, y), (x + 0.008, y), (x, y + 0.035)])
             self.seg(GOLD, (-0.1, 0.9), (0.1, 0.9), 2)
         elif rank == "Q":  # a square neckline, a pearl necklace, a laced panel
-            self.poly(fig.panel, [(-0.14, 0.72), (-0.12, 1.0), (0.12, 1.0), (0.14, 0.72)])
+            self.poly(
+                fig.panel, [(-0.14, 0.72), (-0.12, 1.0), (0.12, 1.0), (0.14, 0.72)], dark(fig.panel)
+            )
             self.poly(SKIN, [(-0.11, 0.68), (-0.1, 0.76), (0.1, 0.76), (0.11, 0.68)])
             for i in range(7):
                 self.dot(WHITE, -0.09 + i * 0.03, 0.74, 0.018)
@@ -243,7 +259,11 @@ class _Painter:
                 self.seg(GOLD, (-0.08, y), (0.08, y + 0.03), 1)
                 self.seg(GOLD, (0.08, y), (-0.08, y + 0.03), 1)
         else:  # a tunic with a turned-down collar and a row of buttons
-            self.poly(fig.panel, [(-0.2, 0.7), (0, 0.86), (0.2, 0.7), (0.14, 0.68), (-0.14, 0.68)])
+            self.poly(
+                fig.panel,
+                [(-0.2, 0.7), (0, 0.86), (0.2, 0.7), (0.14, 0.68), (-0.14, 0.68)],
+                dark(fig.panel),
+            )
             self.seg(GOLD, (-0.2, 0.7), (0, 0.86), 1)
             self.seg(GOLD, (0, 0.86), (0.2, 0.7), 1)
             for y in (0.9, 0.97):
@@ -315,7 +335,7 @@ class _Painter:
             pts = [(-0.125 + d, 0.47), (-0.1 + d, chin - 0.07), (d, chin), (0.1 + d, chin - 0.07)]
             pts.append((0.125 + d, 0.47))
             pts += [(0.09 + d, 0.55), (0.04 + d, 0.6), (-0.04 + d, 0.6), (-0.09 + d, 0.55)]
-            self.poly(fig.hair, pts)
+            self.poly(fig.hair, pts, dark(fig.hair))
             if fig.beard == "forked":
                 self.poly(
                     CREAM, [(d - 0.02, chin + 0.01), (d, chin - 0.05), (d + 0.02, chin + 0.01)]
