@@ -97,7 +97,7 @@ def frame_rect(width: int, height: int) -> pygame.Rect:
     )
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def court_picture(
     rank: str, suit: str, ink: RGB, size: tuple[int, int], faces: str = "illustrated"
 ) -> pygame.Surface:
