@@ -85,6 +85,34 @@ def test_the_new_game_screen_says_what_each_strength_is_like(monkeypatch, lang):
     assert lines, "the new strength's words are drawn"
 
 
+def test_the_new_game_screen_shows_each_seats_portrait_with_its_strength(monkeypatch):
+    """Each seat's row starts with the portrait the table's boards use: drawn from the
+    seat's name, its pips from the strength chosen (a click changes them)."""
+    from split.ui import portraits
+
+    app, _ctx = start(size=(1280, 720))
+    click_button(app, "new")
+    scene = app.scene
+    drawn: list[tuple[str, str, pygame.Rect]] = []
+    real = portraits.portrait
+
+    def record(name, size, kind="human"):
+        drawn.append((name, kind, pygame.Rect(0, 0, size, size)))
+        return real(name, size, kind)
+
+    monkeypatch.setattr(portraits, "portrait", record)
+    scene.dirty = True
+    app.run_frames(2)
+    assert [(n, k) for n, k, _r in drawn] == [(s.name, s.kind) for s in scene.seats]
+    drawn.clear()
+    click_button(app, "kind1")
+    scene.dirty = True
+    app.run_frames(2)
+    assert (scene.seats[1].name, scene.seats[1].kind) in [(n, k) for n, k, _r in drawn]
+    face = real(scene.seats[1].name, drawn[1][2].height, scene.seats[1].kind)
+    assert face.get_width() == next(b for b in scene.buttons if b.name == "name1").rect.height
+
+
 def test_the_first_game_after_the_tutorial_has_normal_bots(data):
     """The tutorial played to its end (Finish) opens the new-game screen with the
     default players, every bot at normal strength, whatever the defaults were; Start

@@ -10,7 +10,7 @@ import pygame
 from split import i18n
 from split.i18n import N_, _
 
-from .. import typeset, widgets
+from .. import portraits, typeset, widgets
 from ..loop import Scene
 from ..screens import NewGameScene, SeatSetup, hot_seat_names
 from .context import MenuContext, Seat
@@ -117,9 +117,17 @@ class SetupScene(NewGameScene):
         named = {b.name: b.rect for b in self.buttons}
         rtl = i18n.is_rtl()
         for i, seat in enumerate(self.seats):
-            kind = named.get(f"kind{i}")
-            if kind is None:
+            kind, name = named.get(f"kind{i}"), named.get(f"name{i}")
+            if kind is None or name is None:
                 continue
+            # the seat's portrait before its row, as the table's boards will show it
+            face = portraits.portrait(seat.name, name.height, seat.kind)
+            at = face.get_rect()
+            if rtl:  # the row is mirrored: its label is right of the name
+                at.midleft = (name.right + fs * 6 + fs // 2, name.centery)
+            else:
+                at.midright = (name.left - fs * 6 - fs // 2, name.centery)
+            surface.blit(face, at)
             left = fs // 2 if rtl else kind.right + fs // 2
             right = kind.left - fs // 2 if rtl else W - fs // 2
             box = pygame.Rect(left, kind.top, right - left, kind.height + fs // 2)
