@@ -140,12 +140,12 @@ def _classic(surf: pygame.Surface, f: pygame.Rect, rank: str, suit: str, ink: RG
     """The plain face: the rank's letter large in a double frame, a pip either side, and
     its headwear above it (crown, coronet or cap) in gold."""
     pygame.draw.rect(surf, WHITE, f, border_radius=f.width // 14)
-    letter = typeset.symbol(rank, int(f.height * 0.62), ink, bold=True)
-    surf.blit(letter, letter.get_rect(center=(f.centerx, f.top + f.height * 0.6)))
+    letter = typeset.symbol(rank, int(f.height * 0.5), ink, bold=True)
+    surf.blit(letter, letter.get_rect(center=(f.centerx, f.top + f.height * 0.55)))
     pip = typeset.symbol(suit, int(f.height * 0.3), ink)
     for side in (-1, 1):
         surf.blit(pip, pip.get_rect(center=(f.centerx + side * f.width * 0.3, f.centery)))
-    cx, top, u = f.centerx, f.top + f.height * 0.08, f.height / 100
+    cx, top, u = f.centerx, f.top + f.height * 0.05, f.height / 70
     if rank == "K":
         pts = [(-14, 18), (-16, 2), (-8, 10), (0, 0), (8, 10), (16, 2), (14, 18)]
     elif rank == "Q":
