@@ -88,3 +88,28 @@ def test_a_hostile_card_setting_costs_only_itself(data, key, value):
     for other, v in kept.items():
         if other != key:
             assert getattr(settings, other) == v
+
+
+def test_the_settings_screen_says_what_each_badge_shape_means(monkeypatch):
+    """Under the preview, each badge's shape beside its match type's name (R3.2), so a
+    player learns the shapes where they choose the deck: in high contrast too."""
+    from split.engine.cards import MatchType
+
+    app, ctx = start()
+    click_button(app, "settings")
+    drawn: list[tuple[MatchType, bool]] = []
+    real = cards.badge
+
+    def record(kind, radius, high_contrast=False):
+        drawn.append((kind, high_contrast))
+        return real(kind, radius, high_contrast)
+
+    monkeypatch.setattr(cards, "badge", record)
+    app.scene.dirty = True
+    app.run_frames(2)
+    # the legend comes last, after the preview's matches (which draw theirs once)
+    assert [k for k, _hc in drawn[-3:]] == [MatchType.WEAK, MatchType.STRONG, MatchType.PERFECT]
+    drawn.clear()
+    click_button(app, "high_contrast")
+    assert ctx.settings.high_contrast
+    assert drawn and all(hc for _k, hc in drawn)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pygame
 
 from split import i18n
-from split.engine.cards import parse_card
+from split.engine.cards import MatchType, parse_card
 from split.i18n import _
 
-from .. import cards, widgets
+from .. import cards, typeset, widgets
 from ..backdrop import backdrop
 from .options import OPTIONS, kind_label, value_label
 from .scene import MenuScene
@@ -122,13 +122,16 @@ class SettingsScene(MenuScene):
         return widgets.mirror(r, pygame.Rect(0, 0, W, H))
 
     def draw_preview(self, surface: pygame.Surface) -> None:
-        """A perfect, a weak and a strong match and a back, in the chosen deck style:
-        a change shows at once."""
+        """A perfect, a weak and a strong match and a back, in the chosen deck style (a
+        change shows at once), and under them what each badge's shape means."""
         box = self.preview_rect()
+        fs = self.fs()
         gap = max(6, box.height // 14)
-        # three matches (0.8 h wide each) and a back (0.4 h) across the column
+        # three matches (0.8 h wide each) and a back (0.4 h) across the column, the
+        # legend's line below them
         h = min(
-            box.height, int((box.width - 4 * gap) / (3 * 2 * cards.HALF_RATIO + cards.HALF_RATIO))
+            box.height - 2 * fs,
+            int((box.width - 4 * gap) / (3 * 2 * cards.HALF_RATIO + cards.HALF_RATIO)),
         )
         if h < 40:
             return
@@ -141,6 +144,33 @@ class SettingsScene(MenuScene):
         for image in order:
             cards.blit_with_shadow(surface, image, (x, box.top), art.radius)
             x += image.get_width() + gap
+        self.draw_legend(surface, box.centerx, box.top + h + fs, art.style.high_contrast)
+
+    def draw_legend(self, surface: pygame.Surface, centre: int, y: int, contrast: bool) -> None:
+        """Each badge's shape beside its match type's name, in reading order."""
+        fs = self.fs()
+        items = []
+        for kind, name in (
+            (MatchType.WEAK, _("weak")),
+            (MatchType.STRONG, _("strong")),
+            (MatchType.PERFECT, _("perfect")),
+        ):
+            items.append((cards.badge(kind, int(fs * 0.6), contrast), typeset.render(name, fs)))
+        width = sum(b.get_width() + t.get_width() + fs // 3 for b, t in items)
+        width += fs * (len(items) - 1)
+        rtl = i18n.is_rtl()
+        x = centre + width // 2 if rtl else centre - width // 2
+        for badge, word in items:
+            for part in (badge, word):  # the badge first, on the reading side
+                r = part.get_rect(centery=y)
+                if rtl:
+                    r.right = x
+                    x -= r.width + fs // 3
+                else:
+                    r.left = x
+                    x += r.width + fs // 3
+                surface.blit(part, r)
+            x += -fs + fs // 3 if rtl else fs - fs // 3
 
     def render(self, surface: pygame.Surface) -> None:
         backdrop(surface)
