@@ -304,3 +304,24 @@ def test_deck_style_reads_settings_and_ignores_what_it_does_not_know():
     odd = type("Odd", (), {"card_back": "plaid", "card_faces": 3, "four_colour": "yes"})()
     assert cards.deck_style(odd) == cards.DeckStyle()
     assert cards.deck_style(object()) == cards.DeckStyle()
+
+
+def test_the_gallery_generator_draws_every_style(tmp_path):
+    """build/make_card_gallery.py (docs/card-art.png) runs and draws the cards it names:
+    the picture holds the courts, the backs and the portraits."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "build" / "make_card_gallery.py"
+    spec = importlib.util.spec_from_file_location("build_make_card_gallery", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "gallery.png"
+    assert module.main(["--out", str(out), "--height", "60"]) == 0
+    image = pygame.image.load(str(out))
+    art = cards.art(60)
+    assert image.get_width() == 6 * (2 * art.w + 6) + 6
+    k = parse_card("JS")
+    first = art.match(k, k)
+    for x, y in ((art.w // 2, art.h // 2), (art.w, art.h // 3)):
+        assert tuple(image.get_at((6 + x, 6 + y)))[:3] == tuple(first.get_at((x, y)))[:3]
