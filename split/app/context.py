@@ -32,7 +32,8 @@ from .stats import Stats, load_stats, record_game
 
 
 class LiveSettings:
-    """What the table reads (speed, sort_order, card_back), backed by the app's settings:
+    """What the table reads (speed, sort_order, the deck: card_back, card_faces,
+    four_colour, high_contrast), backed by the app's settings:
     the table's own Speed and Sort buttons change and save the player's settings too."""
 
     def __init__(self, ctx: AppContext) -> None:
@@ -57,6 +58,18 @@ class LiveSettings:
     @property
     def card_back(self) -> str:
         return self._ctx.settings.card_back
+
+    @property
+    def card_faces(self) -> str:
+        return self._ctx.settings.card_faces
+
+    @property
+    def four_colour(self) -> bool:
+        return self._ctx.settings.four_colour
+
+    @property
+    def high_contrast(self) -> bool:
+        return self._ctx.settings.high_contrast
 
 
 def resolve_language(code: str) -> str:
