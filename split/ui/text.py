@@ -180,10 +180,17 @@ def clear_cache() -> None:
     _script_font_size.cache_clear()
 
 
+def _on_quit() -> None:
+    """Font objects die with pygame.quit(), and so does this hook: the next use hooks again."""
+    global _quit_hooked
+    clear_cache()
+    _quit_hooked = False
+
+
 def _ensure_font_module() -> None:
     global _quit_hooked
     if not _quit_hooked:
-        pygame.register_quit(clear_cache)  # Font objects die with pygame.quit()
+        pygame.register_quit(_on_quit)
         _quit_hooked = True
     if not pygame.font.get_init():
         clear_cache()
