@@ -178,14 +178,14 @@ def test_missing_file(tmp_path, capsys):
 
 def test_action_at_game_over_is_refused(tmp_path):
     from split.engine.setup import GameConfig
-    from split.engine.state import GameState
+    from split.engine.state import Scratch
 
-    s = GameState.new(GameConfig(2, 0, 3))
+    s = Scratch.new(GameConfig(2, 0, 3))
     actions = []
     while not s.is_over:
         a = s.legal_actions()[-1]
         actions.append(str(a))
-        s.apply(a)
+        s.play(a)
     code, lines = run_file(tmp_path, {"players": 2, "seed": 3, "actions": actions + ["draw"]})
     assert code == 2 and lines[0]["action"] == len(actions)
     assert "game is over" in lines[0]["error"]
