@@ -79,6 +79,14 @@ class Scene:
         """Seconds until the scene wants an update although nothing happened (a bot's turn)."""
         return None
 
+    @property
+    def stack(self) -> App:
+        """The app whose stack shows this scene; RuntimeError before it is pushed (a
+        scene's buttons and keys act on the stack only once it is there)."""
+        if self.app is None:
+            raise RuntimeError(f"{type(self).__name__} is not on an app's stack")
+        return self.app
+
     def invalidate(self) -> None:
         """Ask for a full redraw at the next frame."""
         if self.app is not None:
@@ -207,10 +215,9 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             want = _clamp_size(event.size)
-            if want != tuple(event.size):
-                self.screen = self._set_mode(want, False)
-            else:
-                self.screen = pygame.display.get_surface()
+            shown = pygame.display.get_surface() if want == tuple(event.size) else None
+            # the window's own surface at the size it took; a new one if it is out of bounds
+            self.screen = shown if shown is not None else self._set_mode(want, False)
             self.windowed_size = want
             self._resized()
             return

@@ -20,6 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -35,7 +36,7 @@ from split.i18n.script import (
 )
 from split.resources import asset_path
 
-Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color
+Color = tuple[int, ...] | pygame.Color  # RGB or RGBA: what pygame.Color() takes
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,7 @@ def visual_runs(text: str, lang: str | None = None) -> list[TextRun]:
         return []
     levels = bidi_levels(text, rtl)
     first = primary_face(lang)
-    runs: list[list] = []  # [chars, face, script, level]
+    runs: list[list[Any]] = []  # [chars, face, script, level]
     for char, level in zip(text, levels, strict=True):
         if char in BIDI_CONTROLS:
             continue
@@ -430,12 +431,8 @@ def _cards_together(words: list[str]) -> list[str]:
     out: list[str] = []
     for word in words:
         prev = out[-1] if out else ""
-        if (
-            prev
-            and _CARD.match(prev)
-            and _CARD.match(prev).end() == len(prev)
-            and _CARD.match(word)
-        ):
+        card = _CARD.match(prev) if prev else None
+        if card is not None and card.end() == len(prev) and _CARD.match(word):
             out[-1] = f"{prev} {word}"
         else:
             out.append(word)

@@ -8,6 +8,7 @@ saves games and counts them, the screens ask.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from split.engine import Game, GameState
@@ -52,6 +53,10 @@ class Preferences(Protocol):
     @property
     def seats(self) -> Sequence[Seat]: ...
 
+    @property
+    def tutorial_seen(self) -> bool:
+        """Whether the tutorial was offered once (the first start offers it)."""
+
 
 class KeptGame(Protocol):
     """A game the app keeps (its autosave): what the screens use of it."""
@@ -64,6 +69,10 @@ class KeptGame(Protocol):
 
     @property
     def state(self) -> GameState: ...
+
+    @property
+    def path(self) -> Path | None:
+        """Where it is saved (None: nowhere, as in tests and benches)."""
 
     @property
     def hosted(self) -> bool:

@@ -108,7 +108,7 @@ class MainMenu(MenuScene):
             widgets.paragraph(surface, self.notice, r.inflate(-24, -16), fs, widgets.ERROR)
 
     def on_button(self, name: str) -> None:
-        app = self.app
+        app = self.stack
         if name != "quit":
             self.ctx.notices.clear()
         if name == "continue" and self.saved is not None:
@@ -144,7 +144,7 @@ class MainMenu(MenuScene):
         ctx = self.ctx
         if not ctx.settings.tutorial_seen:
             ctx.change(tutorial_seen=True)
-        self.app.push(TutorialTable(ctx.live, ctx.sound))
+        self.stack.push(TutorialTable(ctx.live, ctx.sound))
 
     def offer_tutorial(self) -> None:
         """The first start: learn to play, or play now against the default players."""
@@ -152,9 +152,9 @@ class MainMenu(MenuScene):
 
         def play_now() -> None:
             ctx.change(tutorial_seen=True)
-            self.app.push(ctx.start_game(ctx.settings.seats, None))
+            self.stack.push(ctx.start_game(ctx.settings.seats, None))
 
-        self.app.push(
+        self.stack.push(
             ConfirmScene(
                 ctx,
                 _(

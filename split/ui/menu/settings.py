@@ -132,6 +132,6 @@ class SettingsScene(MenuScene):
         if name in OPTIONS:
             self.step(name, 1)
         elif name == "seats":
-            self.app.push(SeatsEditor(self.ctx))
+            self.stack.push(SeatsEditor(self.ctx))
         elif name == "back":
             self.on_back()
