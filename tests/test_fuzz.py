@@ -93,12 +93,18 @@ def play_random_game(players: int, seed: int, probe: bool) -> int:
     return steps
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+# The larger tables' probes and the 2000 games below are long runs: `-m "not slow"` keeps
+# the probes at 2 and 3 players.
+LARGER_SLOW = [2, 3, *(pytest.param(n, marks=pytest.mark.slow) for n in (4, 5, 6))]
+
+
+@pytest.mark.parametrize("players", LARGER_SLOW)
 def test_fuzz_random_games_with_probes(players):
     for seed in range(40):
         play_random_game(players, seed * 7 + players, probe=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_fuzz_many_random_games(players):
     for seed in range(400):
