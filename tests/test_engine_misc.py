@@ -129,7 +129,7 @@ def test_each_action_kind_reads_by_its_own_names():
 
 
 def test_a_games_state_changes_only_through_its_record_and_a_scratch_copy_is_free():
-    from split.engine import IllegalAction, Scratch
+    from split.engine import IllegalAction, PlayerView, Scratch
 
     game = Game(GameConfig(3, 0, 1))
     assert not hasattr(game.state, "play")  # no public way around the record
@@ -144,3 +144,7 @@ def test_a_games_state_changes_only_through_its_record_and_a_scratch_copy_is_fre
     assert state_json(game.state) == state_json(scratch)  # the same move, the same position
     fresh = Scratch.new(GameConfig(3, 0, 1))
     assert isinstance(fresh, Scratch) and state_json(fresh) == before
+    # a world guessed from a seat's view is a scratch too: a search plays on it
+    view = PlayerView.of(game.state, 1)
+    world = view.determinize(view.unseen())
+    assert isinstance(world, Scratch) and world.play(world.legal_actions()[0])
