@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
@@ -91,6 +92,9 @@ class Scene:
         """Ask for a full redraw at the next frame."""
         if self.app is not None:
             self.app.full_redraw = True
+
+
+SceneT = TypeVar("SceneT", bound=Scene)
 
 
 class App:
@@ -160,8 +164,8 @@ class App:
     def scene(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> Scene:
-        """Put ``scene`` on top; it gets ``resize`` then ``enter``."""
+    def push(self, scene: SceneT) -> SceneT:
+        """Put ``scene`` on top; it gets ``resize`` then ``enter``. Returns it."""
         if self.scenes:
             self.scenes[-1].leave()
         scene.app = self
@@ -198,8 +202,8 @@ class App:
             for gone in self.scenes[self.scenes.index(scene) :]:
                 self.pop(gone)
 
-    def replace(self, scene: Scene) -> Scene:
-        """Swap the top scene for ``scene``."""
+    def replace(self, scene: SceneT) -> SceneT:
+        """Swap the top scene for ``scene``; returns it."""
         if self.scenes:
             old = self.scenes.pop()
             old.leave()
