@@ -180,7 +180,7 @@ class LobbyScene(MenuScene):
     def __init__(self, ctx: MenuContext, net: NetTable) -> None:
         super().__init__(ctx)
         self.net = net
-        self.shown: tuple = ()
+        self.shown: tuple[object, ...] = ()  # what the lobby drew: ready, seats, gone
         self.seated = False  # the table has opened and owns the connection now
 
     @property
