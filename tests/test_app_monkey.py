@@ -115,6 +115,7 @@ def english():
     i18n.set_language("en")  # the monkey may have picked another language in Settings
 
 
+@pytest.mark.slow
 def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
     pygame.init()
@@ -162,6 +163,7 @@ def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
     assert "GameTable" in seen and "PauseScene" in seen
 
 
+@pytest.mark.slow  # the app started in a process of its own, playing a whole game
 def test_selftest_exits_0_quickly():
     root = Path(__file__).resolve().parents[1]
     env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy")

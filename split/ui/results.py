@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -81,10 +81,16 @@ def round_clauses(scored: Any, t: Table) -> dict[int, list[str]]:
     return said
 
 
+class Reviewer(Protocol):
+    """A table's coach, as the round summary reads it."""
+
+    def lines(self, round_no: int, names: Sequence[str]) -> list[str]: ...
+
+
 def expert_lines(t: Table) -> list[str]:
     """The round's "the expert would have…" lines for the one person at the table (the
     table's coach, issue 17): none when it has no coach."""
-    coach = getattr(t, "expert", None)
+    coach: Reviewer | None = getattr(t, "expert", None)
     if coach is None:
         return []
     return coach.lines(t.model.round, [embed(name) for name in t.names])
@@ -101,7 +107,7 @@ class RoundSummaryScene(_ButtonScene):
         self.revealing = True
         self.coached = 0  # the expert's lines shown so far
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         t = self.table
         backdrop(surface)
@@ -157,9 +163,7 @@ class RoundSummaryScene(_ButtonScene):
         ]
 
     def on_button(self, name: str) -> None:
-        if self.app is None:  # not shown: nothing to leave
-            return
-        self.app.pop(self)
+        self.stack.pop(self)
         if self.table.state.phase != "game-over":
             self.table.next_round()
 
@@ -210,7 +214,7 @@ class FinalScene(_ButtonScene):
         self.on_play_again = on_play_again  # the same players again at once
         self.on_change_players = on_change_players  # the new-game screen with them
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         t = self.table
         backdrop(surface)
@@ -327,9 +331,7 @@ class FinalScene(_ButtonScene):
         return base
 
     def on_button(self, name: str) -> None:
-        app = self.app
-        if app is None:  # not shown: nothing to leave
-            return
+        app = self.stack
         seats = [
             SeatSetup(n, k) for n, k in zip(self.table.seat_names, self.table.kinds, strict=True)
         ]
@@ -352,5 +354,5 @@ class FinalScene(_ButtonScene):
                 self.table.on_exit(self.table)
             else:
                 app.pop(self)
-                if isinstance(self.table, Scene):  # the table screen under the results
+                if isinstance(self.table, Scene):  # the table this screen covered
                     app.pop(self.table)

@@ -33,15 +33,23 @@ DEFAULT_NAMES = (YOU, "Ada", "Bo", "Cy", "Dee", "Eli")
 class Table(Protocol):
     """What these screens use of the table that pushes them."""
 
-    n: int
-    viewer: int
-    humans: list[int]
-    seat_names: list[str]
-    kinds: list[str]
-    model: Any
-    state: Any
-    on_exit: Callable[[Any], None] | None
-
+    # Read-only: the screens read these, the table keeps them.
+    @property
+    def n(self) -> int: ...
+    @property
+    def viewer(self) -> int: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def seat_names(self) -> list[str]: ...
+    @property
+    def kinds(self) -> list[str]: ...
+    @property
+    def model(self) -> Any: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def on_exit(self) -> Callable[[Any], None] | None: ...
     @property
     def names(self) -> list[str]: ...
     def you(self, seat: int | None) -> bool: ...
@@ -68,6 +76,15 @@ def hot_seat_names(seats: list[SeatSetup]) -> None:
             taken.add(name)
 
 
+class NamedSeat(Protocol):
+    """A seat as a new game starts from it: a player's name and its kind."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+
+
 @dataclass
 class SeatSetup:
     """One seat on the new-game screen (duck-types :class:`split.app.settings.SeatChoice`)."""
@@ -85,7 +102,7 @@ class _ButtonScene(Scene):
         self.size = (1280, 720)
         self.focus = 0
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.dirty = True
 
@@ -98,7 +115,7 @@ class _ButtonScene(Scene):
                 return b
         return None
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for b in self.buttons:
                 if b.enabled and b.rect.collidepoint(event.pos):
@@ -113,7 +130,7 @@ class _ButtonScene(Scene):
                 self.on_button(self.buttons[self.focus % len(self.buttons)].name)
                 self.dirty = True
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         if not self.dirty and not (self.app and self.app.full_redraw):
             return []
         self.dirty = False
@@ -122,7 +139,7 @@ class _ButtonScene(Scene):
             b.draw(surface, focused=i == self.focus)
         return None
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         """Draw everything but the buttons, and lay the buttons out."""
 
 
@@ -133,7 +150,7 @@ class PassScene(_ButtonScene):
         super().__init__()
         self.table, self.seat = table, seat
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         backdrop(surface)
         fs = max(20, H // 18)
@@ -160,7 +177,7 @@ class PassScene(_ButtonScene):
         self.buttons = [widgets.Button("ready", _("I am {name}").format(name=name), r)]
 
     def on_button(self, name: str) -> None:
-        self.app.pop(self)
+        self.stack.pop(self)
         self.table.reveal(self.seat)
 
 
@@ -172,7 +189,11 @@ class NewGameScene(_ButtonScene):
     left it on "random" (R2.2).
     """
 
-    def __init__(self, seats=None, on_start=None) -> None:
+    def __init__(
+        self,
+        seats: Sequence[NamedSeat] | None = None,
+        on_start: Callable[[list[SeatSetup], int], Scene | None] | None = None,
+    ) -> None:
         super().__init__()
         self.seats: list[SeatSetup] = [SeatSetup(s.name, s.kind) for s in (seats or [])] or [
             SeatSetup(YOU, "human"),
@@ -183,7 +204,7 @@ class NewGameScene(_ButtonScene):
         self.editing: int | None = None
         self.on_start = on_start
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if self.editing is not None and event.type == pygame.KEYDOWN:
             seat = self.seats[self.editing]
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
@@ -202,7 +223,7 @@ class NewGameScene(_ButtonScene):
             return
         super().handle_event(event)
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         backdrop(surface)
         fs = max(16, H // 36)
@@ -287,4 +308,4 @@ class NewGameScene(_ButtonScene):
             if self.on_start is not None:
                 scene = self.on_start(list(self.seats), dealer)
                 if scene is not None:
-                    self.app.replace(scene)
+                    self.stack.replace(scene)

@@ -35,7 +35,7 @@ from split.i18n.script import (
 )
 from split.resources import asset_path
 
-Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color
+Color = tuple[int, ...] | pygame.Color  # RGB or RGBA: what pygame.Color() takes
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,11 @@ import pygame
 from split.i18n import _, current_language, is_rtl, localize_digits, ngettext
 from split.ui import text as shaping
 
-Color = tuple[int, int, int]
+Color = tuple[int, int, int] | tuple[int, int, int, int]  # RGB, or RGBA
 
 
 @lru_cache(maxsize=4096)
-def _render(text: str, size: int, color: Color, bold: bool, lang: str) -> pygame.Surface:
+def _render(text: str, size: int, color: tuple[int, ...], bold: bool, lang: str) -> pygame.Surface:
     # Numbers in a Persian screen are written in Persian digits (card faces are not text).
     return shaping.render_text(localize_digits(text, lang), size, color, bold=bold, lang=lang)
 
@@ -45,7 +45,9 @@ def symbol(text: str, size: int, color: Color, bold: bool = False) -> pygame.Sur
 
 
 @lru_cache(maxsize=1024)
-def _fit(text: str, size: int, width: int, color: Color, bold: bool, lang: str) -> pygame.Surface:
+def _fit(
+    text: str, size: int, width: int, color: tuple[int, ...], bold: bool, lang: str
+) -> pygame.Surface:
     # Down to 70% of the size (at least 9 pt), then cut between clusters with an ellipsis.
     smallest = min(size, math.floor(max(9, size * 0.7)))
     return shaping.fit_text(localize_digits(text, lang), width, size, color, bold, lang, smallest)

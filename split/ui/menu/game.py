@@ -49,7 +49,7 @@ class GameTable(TableScene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.esc_for_app(event):
-            self.app.push(PauseScene(self.ctx, self))
+            self.stack.push(PauseScene(self.ctx, self))
             return
         super().handle_event(event)
 

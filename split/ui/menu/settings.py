@@ -225,7 +225,7 @@ class SettingsScene(MenuScene):
     def on_button(self, name: str) -> None:
         if name in OPTIONS:
             self.step(name, 1)
-        elif name == "seats" and self.app is not None:
-            self.app.push(SeatsEditor(self.ctx))
+        elif name == "seats":
+            self.stack.push(SeatsEditor(self.ctx))
         elif name == "back":
             self.on_back()

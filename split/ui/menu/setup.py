@@ -49,7 +49,8 @@ class SetupScene(NewGameScene):
         on_start: StartGame | None = None,
     ) -> None:
         seats = seats if seats is not None else ctx.settings.seats
-        super().__init__(seats=list(seats), on_start=on_start or ctx.start_game)
+        self.start_game: StartGame = on_start or ctx.start_game
+        super().__init__(seats=list(seats), on_start=self.start_game)
         self.ctx = ctx
         self.ask_first = on_start is None  # a new game would replace the saved one
 
@@ -149,11 +150,11 @@ class SetupScene(NewGameScene):
             from .lobby import JoinScene
 
             you = self.seats[0].name if self.seats else ""
-            app.replace(JoinScene(self.ctx, i18n.display_name(you)))
+            self.stack.replace(JoinScene(self.ctx, i18n.display_name(you)))
             return
         if name == "start" and self.ask_first and self.ctx.load_saved() is not None:
             # issue 13 rough edge 6: a new game replaces the saved one; ask first
-            app.push(
+            self.stack.push(
                 ConfirmScene(
                     self.ctx,
                     _("You have a saved game. Starting a new game will replace it."),
@@ -169,12 +170,12 @@ class SetupScene(NewGameScene):
         super().on_button(name)
 
     def _start(self) -> None:
-        if self.dealer is None and self.on_start is not None:
+        if self.dealer is None:
             # "random" first dealer: drawn from the game's seed (R2.2), so --seed repeats it
             hot_seat_names(self.seats)
-            scene = self.on_start(list(self.seats), None)
-            if scene is not None and self.app is not None:
-                self.app.replace(scene)
+            scene = self.start_game(list(self.seats), None)
+            if scene is not None:
+                self.stack.replace(scene)
             return
         super().on_button("start")
 
@@ -187,8 +188,7 @@ class SetupScene(NewGameScene):
             self.ctx.notices.append(net)
             self.dirty = True
             return
-        if self.app is not None:
-            self.app.replace(LobbyScene(self.ctx, net))
+        self.stack.replace(LobbyScene(self.ctx, net))
 
     def leave(self) -> None:
         with contextlib.suppress(pygame.error):
@@ -203,8 +203,7 @@ class SeatsEditor(SetupScene):
 
     def _save(self, seats: Sequence[Seat], dealer: int | None) -> None:
         self.ctx.keep_seats(seats)
-        if self.app is not None:
-            self.app.pop(self)
+        self.stack.pop(self)
 
     def render(self, surface: pygame.Surface) -> None:
         super().render(surface)
