@@ -127,6 +127,29 @@ def test_the_first_start_offers_the_tutorial_once(data):
     assert isinstance(app.scene, MainMenu), "the second start opens the menu"
 
 
+def test_the_first_start_offer_dismissed_with_esc_does_not_come_back(data):
+    """Esc on the welcome offer is "not now": the next start opens the menu, where
+    Learn to play still is (it came back on every start)."""
+    from split.app.main import create_app
+
+    app, ctx = create_app((1280, 720), sound=False, offer_tutorial=True)
+    app.run_frames(2)
+    assert isinstance(app.scene, ConfirmScene)
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    )
+    app.run_frames(2)
+    assert isinstance(app.scene, MainMenu)
+    assert ctx.settings.tutorial_seen
+    pygame.quit()
+    pygame.init()
+    app, ctx = create_app((1280, 720), sound=False, offer_tutorial=True)
+    app.run_frames(2)
+    assert isinstance(app.scene, MainMenu), "the offer came back after Esc"
+    click_button(app, "learn")
+    assert isinstance(app.scene, TutorialTable)
+
+
 def test_learn_to_play_from_the_first_start_offer(data):
     from split.app.main import create_app
 

@@ -161,7 +161,7 @@ class MainMenu(MenuScene):
             self.stack.push(ctx.start_game(ctx.settings.seats, None))
 
         self.stack.push(
-            ConfirmScene(
+            WelcomeOffer(
                 ctx,
                 _(
                     "Welcome to Split! New to the game? A short tutorial plays one round "
@@ -176,3 +176,13 @@ class MainMenu(MenuScene):
 
     def on_back(self) -> None:
         """Esc on the main menu does nothing (Quit is a button; the window can close)."""
+
+
+class WelcomeOffer(ConfirmScene):
+    """The first start's offer: learn to play or play now. Esc is "not now": the offer
+    is answered and does not come back (Learn to play stays in the menu)."""
+
+    def on_back(self) -> None:
+        if not self.ctx.settings.tutorial_seen:
+            self.ctx.change(tutorial_seen=True)
+        super().on_back()
