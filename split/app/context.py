@@ -26,6 +26,7 @@ from split.ui.table.settings import speeds_of
 
 from .about import AboutInfo, about_info
 from .about import open_folder as _open_folder
+from .joined import FriendMemory
 from .session import Session, load_session, save_path
 from .settings import MAX_NAME, SeatChoice, Settings, save_settings
 from .stats import Stats, load_stats, record_game
@@ -113,6 +114,7 @@ class AppContext:
         # games and statistics are written: False when the data folder is not ours (or
         # cannot be used), and from the first failed write on
         self.saving = writable
+        self.friends = FriendMemory(self)  # the tables this window joined (issue 26)
         self.apply_sound()
 
     # settings ---------------------------------------------------------------

@@ -163,10 +163,44 @@ class NetTable(Protocol):
         """Leave the table (a host ends it for everyone)."""
 
 
+class JoinedTable(Protocol):
+    """A table this window joined once (:class:`split.app.joined.JoinedTable`)."""
+
+    @property
+    def address(self) -> str: ...
+
+    @property
+    def host(self) -> str:
+        """The host's name, as the table showed it."""
+
+
+class FriendMemory(Protocol):
+    """The tables this window joined as a friend (:class:`split.app.joined.FriendMemory`)."""
+
+    @property
+    def name(self) -> str:
+        """The name this window last joined with ("" before its first join)."""
+
+    @property
+    def tables(self) -> Sequence[JoinedTable]:
+        """The last tables joined, newest first."""
+
+    @property
+    def rejoin(self) -> tuple[JoinedTable, str] | None:
+        """The last table and its join code, while the code may still open it."""
+
+    def joined(self, address: str, code: str, name: str, host: str) -> None:
+        """This window took a seat at ``address`` (hosted by ``host``) as ``name``."""
+
+    def forget_code(self, address: str | None = None) -> None:
+        """The last table's code no longer opens it (only if it is ``address``'s)."""
+
+
 class MenuContext(Protocol):
     """The app's services, shared by every screen."""
 
     app: App
+    friends: FriendMemory  # the tables this window joined
     sound: Any  # a split.ui.sound.Sound, or None
     live: Any  # what the table reads (speed, sort_order, card_back); setting one keeps it
     notices: list[str]  # problems to tell the player (a damaged file, a failed save)

@@ -9,6 +9,7 @@ it holds (:mod:`split.ui.table.remote`).
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -34,13 +35,19 @@ class JoinScene(MenuScene):
 
     title = N_("Join a table")
 
-    def __init__(self, ctx: MenuContext, name: str) -> None:
+    def __init__(
+        self, ctx: MenuContext, name: str, typed: dict[str, str] | None = None, error: str = ""
+    ) -> None:
         super().__init__(ctx)
-        self.values = {"address": "", "code": "", "name": name}
+        # the name this window last joined with, else the setup screen's; a failed join
+        # comes back with what was typed and why it failed
+        fresh = {"address": "", "code": "", "name": ctx.friends.name or name}
+        self.values = {f: (typed or fresh)[f] for f in FIELDS}
         self.editing: str | None = None
-        self.error = ""
+        self.error = error
         self.finder: Any = None
         self.heard: list[Any] = []
+        self.rows: list[Row] = []
 
     def enter(self) -> None:
         super().enter()
@@ -72,13 +79,18 @@ class JoinScene(MenuScene):
         w = max(320, W // 3)
         y = int(fs * 5.5)
         self.buttons = []
-        for i, t in enumerate(self.heard[:4]):
-            label = _("{name}'s table \u00b7 {address}")
-            label = label.format(name=embed(t.name), address=symbols(t.address))
+        self.rows = table_rows(self.ctx, self.heard)
+        for i, row in enumerate(self.rows):
+            label = (
+                _("Rejoin {name}'s table \u00b7 {address}")
+                if row.code
+                else _("{name}'s table \u00b7 {address}")
+            )
+            label = label.format(name=embed(row.host), address=symbols(row.address))
             r = pygame.Rect(0, 0, w, int(fs * 2))
             r.midtop = (W // 2, y + i * int(fs * 2.4))
             self.buttons.append(widgets.Button(f"table{i}", label, r))
-        y += max(1, min(4, len(self.heard))) * int(fs * 2.4) + int(fs * 1.8)
+        y += max(1, len(self.rows)) * int(fs * 2.4) + int(fs * 1.8)
         for i, field in enumerate(FIELDS):
             text = self.values[field] + ("|" if self.editing == field else "")
             text = text if field == "name" else symbols(text)  # typed as it is, digits too
@@ -103,7 +115,9 @@ class JoinScene(MenuScene):
         fs = self.fs()
         W = self.size[0]
         looking = (
-            _("Tables on this network:")
+            _("Tables you joined, and tables on this network:")
+            if any(row.joined for row in self.rows)
+            else _("Tables on this network:")
             if self.heard
             else _("Looking for tables on this network\u2026 or type the host's address below.")
             if self.finder is not None
@@ -154,7 +168,12 @@ class JoinScene(MenuScene):
 
     def on_button(self, name: str) -> None:
         if name.startswith("table"):
-            self.values["address"] = self.heard[int(name[5:])].address
+            row = self.rows[int(name[5:])]
+            self.values["address"] = row.address
+            if row.code:  # the last table, its code still kept: one click rejoins it
+                self.values["code"] = row.code
+                self.join()
+                return
             self.editing = "code"  # the code is what is left to type
             pygame.key.start_text_input()
         elif name in FIELDS:
@@ -163,25 +182,71 @@ class JoinScene(MenuScene):
         elif name == "back":
             self.on_back()
         elif name == "join":
-            self.editing = None
-            v = self.values
-            try:
-                net = self.ctx.join_table(v["address"], v["code"], v["name"])
-            except ValueError as err:
-                self.error = str(err)
-                return
-            self.stack.replace(LobbyScene(self.ctx, net))
+            self.join()
+
+    def join(self) -> None:
+        """Join the table typed: its lobby, or what is wrong with what was typed."""
+        self.editing = None
+        lobby = open_table(self.ctx, self.values)
+        if isinstance(lobby, str):
+            self.error = lobby
+            self.dirty = True
+            return
+        self.stack.replace(lobby)
+
+
+@dataclass(frozen=True)
+class Row:
+    """A table the join screen offers: heard on the network, or joined before (the
+    last one with its code, to rejoin in one click)."""
+
+    host: str
+    address: str
+    joined: bool = False
+    code: str = ""
+
+
+def table_rows(ctx: MenuContext, heard: list[Any]) -> list[Row]:
+    """The tables to pick, at most four: the last table while its code is kept, the
+    tables heard on this network, then the others joined before."""
+    rows: list[Row] = []
+    rejoin = ctx.friends.rejoin
+    if rejoin is not None:
+        rows.append(Row(rejoin[0].host, rejoin[0].address, True, rejoin[1]))
+    rows += [Row(t.name, t.address) for t in heard]
+    rows += [Row(t.host, t.address, True) for t in ctx.friends.tables]
+    seen: set[str] = set()
+    unique = []
+    for row in rows:
+        if row.address not in seen:
+            seen.add(row.address)
+            unique.append(row)
+    return unique[:4]
+
+
+def open_table(ctx: MenuContext, typed: dict[str, str]) -> LobbyScene | str:
+    """The lobby of the table ``typed`` (address, code, name) names, or what is wrong
+    with what was typed."""
+    try:
+        net = ctx.join_table(typed["address"], typed["code"], typed["name"])
+    except ValueError as err:
+        return str(err)
+    return LobbyScene(ctx, net, {f: typed[f] for f in FIELDS})
 
 
 class LobbyScene(MenuScene):
     """The players gathering: the join code and address (the host's), who sits where;
     the host starts the game, and everyone's table opens."""
 
-    def __init__(self, ctx: MenuContext, net: NetTable) -> None:
+    def __init__(
+        self, ctx: MenuContext, net: NetTable, typed: dict[str, str] | None = None
+    ) -> None:
         super().__init__(ctx)
         self.net = net
         self.shown: tuple[object, ...] = ()  # what the lobby drew: ready, seats, gone
         self.seated = False  # the table has opened and owns the connection now
+        # what a friend typed to join: remembered once seated, typed again if refused
+        self.typed = typed
 
     @property
     def hosting(self) -> bool:
@@ -193,6 +258,8 @@ class LobbyScene(MenuScene):
     def update(self, dt: float) -> None:
         game = self.net.game
         game.pump()
+        if self.typed is not None and self._joining():
+            return
         if game.ready and game.started and self.app is not None and game.gone is None:
             self.seated = True
             self.app.replace(NetGameTable(self.ctx, self.net))
@@ -201,6 +268,23 @@ class LobbyScene(MenuScene):
         if shown != self.shown:
             self.shown = shown
             self.dirty = True
+
+    def _joining(self) -> bool:
+        """A friend's join: remembered once a seat is given; if refused before, the join
+        screen again with what was typed and why (True: this lobby is gone)."""
+        game, typed = self.net.game, self.typed
+        if typed is None:
+            return False
+        if game.ready and game.seats is not None:
+            address, code = typed["address"].strip(), typed["code"].strip()
+            self.ctx.friends.joined(address, code, typed["name"].strip(), game.seats.names[0])
+            self.typed = None
+        elif game.gone is not None and not game.ready and self.app is not None:
+            if game.gone.code == "wrong-code":
+                self.ctx.friends.forget_code(typed["address"].strip())
+            self.app.replace(JoinScene(self.ctx, typed["name"], typed, self._status()))
+            return True
+        return False
 
     def on_back(self) -> None:
         self.net.leave()
@@ -386,6 +470,8 @@ class NetResults(FinalScene):
     def __init__(self, table: NetGameTable) -> None:
         super().__init__(table)
         self.net_table = table
+        if table.net.code is None:  # a friend: the code opened a game that is over
+            table.ctx.friends.forget_code()
 
     def render(self, surface: pygame.Surface) -> None:
         super().render(surface)
