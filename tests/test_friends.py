@@ -1,6 +1,7 @@
 """A friend's window and the tables it joined (issue 26 item 7), through the real
 window loop on the loopback address: the name and the last tables are remembered, a
-failed join keeps what was typed, and the file they are kept in is read as hostile."""
+failed join keeps what was typed, a restarted window rejoins its last table in one
+click, and the file they are kept in is read as hostile."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from net_play import Player, join, until  # noqa: E402
 from split.app.joined import FILE_NAME, read_joined  # noqa: E402
 from split.engine import Game, GameConfig  # noqa: E402
 from split.net.host import Host, SeatPlan  # noqa: E402
-from split.ui.menu.lobby import JoinScene, LobbyScene  # noqa: E402
+from split.ui.menu.lobby import JoinScene, LobbyScene, NetGameTable  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 
 
@@ -124,6 +125,61 @@ def test_a_failed_join_keeps_what_was_typed(data):
         assert _seated(app, ann).net.game.seat == 1
 
 
+def test_a_restarted_friend_window_rejoins_its_last_table_in_one_click(data):
+    with ann_hosts() as (host, ann):
+        app, _ctx = start(seed=1)
+        _join_screen(app)
+        _fill(app, "address", f"127.0.0.1:{host.port}")
+        _fill(app, "code", host.code)
+        _fill(app, "name", "Bo")
+        click_button(app, "join")
+        _seated(app, ann)
+        host.begin()
+        opened = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
+        assert until(opened, 5)
+        app, _ctx = _restart(app)  # Bo's window closed mid-game: a bot plays the seat
+        assert isinstance(app.scene, MainMenu)
+        assert button(app, "rejoin").label == "Rejoin Ann's table"
+        click_button(app, "rejoin")  # one click
+        opened = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
+        assert until(opened, 5), app.scene
+        assert app.scene.net.game.seat == 1 and app.scene.names == ["Ann", "Bo"]
+        app.scene.leave_table()
+        # the join screen offers it too, first
+        _join_screen(app)
+        assert button(app, "table0").label.startswith("Rejoin Ann's table")
+        click_button(app, "table0")  # one click here too
+        assert until(opened, 5)
+        app.scene.leave_table()
+
+
+def test_a_code_the_table_no_longer_takes_is_forgotten(data):
+    """The host restarted its table (a new code): the rejoin is refused, the join
+    screen shows the address and name kept, and the menu no longer offers it."""
+    with ann_hosts() as (host, ann):
+        app, _ctx = start(seed=1)
+        _join_screen(app)
+        _fill(app, "address", f"127.0.0.1:{host.port}")
+        _fill(app, "code", host.code)
+        _fill(app, "name", "Bo")
+        click_button(app, "join")
+        _seated(app, ann)
+        host.code = "NEWONE"  # what a restarted host's table would say
+        app, _ctx = _restart(app)
+        click_button(app, "rejoin")
+        back = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, JoinScene)  # noqa: E731
+        assert until(back, 5)
+        scene = app.scene
+        assert scene.values["address"] == f"127.0.0.1:{host.port}"
+        assert scene.values["name"] == "Bo"
+        assert scene.error == "That is not this table's join code."
+        kept = read_joined().value
+        assert kept is not None and kept.code is None and kept.tables
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MainMenu)
+        assert "rejoin" not in [b.name for b in app.scene.buttons]
+
+
 GOOD = {
     "format": "split-joined",
     "version": 1,
@@ -156,14 +212,21 @@ DAMAGED = {
 def test_a_damaged_file_of_tables_is_set_aside_and_said(data, damage):
     (data / FILE_NAME).write_bytes(DAMAGED[damage])
     app, _ctx = start(seed=1)
-    scene = _join_screen(app)  # the join screen works, with nothing remembered
-    assert scene.rows == [] and scene.values["address"] == ""
-    key(app, pygame.K_ESCAPE)
     menu = app.scene
     assert isinstance(menu, MainMenu)
-    assert "list of the tables you joined" in menu.notice
+    assert "list of the tables you joined" in menu.notice  # said at the start
+    assert "rejoin" not in [b.name for b in menu.buttons]
     assert not (data / FILE_NAME).exists()
     assert list(data.glob(FILE_NAME + ".broken-*"))
+    scene = _join_screen(app)  # the join screen works, with nothing remembered
+    assert scene.rows == [] and scene.values["address"] == ""
+
+
+def test_a_good_file_offers_its_table(data):
+    (data / FILE_NAME).write_text(json.dumps(GOOD))
+    app, _ctx = start(seed=1)
+    assert not app.scene.notice
+    assert button(app, "rejoin").label == "Rejoin Ann's table"
 
 
 def test_a_failed_write_is_a_notice_and_the_join_goes_on(data, monkeypatch):

@@ -1,5 +1,5 @@
-"""The main menu: Continue, New game, Learn to play, Rules, Statistics, Settings, About,
-Quit; and the first start's offer of the tutorial."""
+"""The main menu: Continue, Rejoin (a friend's last table), New game, Learn to play,
+Rules, Statistics, Settings, About, Quit; and the first start's offer of the tutorial."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .. import typeset, widgets
 from ..backdrop import backdrop, card_fan
 from ..tutorial import TutorialTable
 from .about import AboutScene
-from .context import KeptGame, MenuContext
+from .context import JoinedTable, KeptGame, MenuContext
 from .dialog import ConfirmScene
 from .game import GameTable
 from .rules import RulesScene
@@ -23,7 +23,8 @@ from .stats import StatsScene
 
 
 class MainMenu(MenuScene):
-    """Continue (when a trustworthy autosave exists), New game, Rules, Statistics,
+    """Continue (when a trustworthy autosave exists), Rejoin (the last table a friend's
+    window joined, while its code is kept), New game, Rules, Statistics,
     Settings, About, Quit; a damaged file found at start-up is told here."""
 
     title = "Split"
@@ -33,12 +34,17 @@ class MainMenu(MenuScene):
         if notice:
             ctx.notices.append(notice)
         self.saved: KeptGame | None = None
+        self.rejoin: tuple[JoinedTable, str] | None = None
 
     def enter(self) -> None:
         super().enter()
         self.saved = self.ctx.load_saved()
+        # a friend's window that left a table in play (closed, or lost): one click back
+        self.rejoin = self.ctx.friends.rejoin
         if self.saved is not None:
             self.focus = 0  # Continue
+        elif self.rejoin is not None:
+            self.focus = 1  # Rejoin
 
     @property
     def notice(self) -> str:
@@ -47,8 +53,11 @@ class MainMenu(MenuScene):
 
     def layout(self) -> None:
         fs = self.fs()
-        items = [
-            ("continue", _("Continue"), self.saved is not None),
+        items = [("continue", _("Continue"), self.saved is not None)]
+        if self.rejoin is not None:
+            host = i18n.embed(self.rejoin[0].host)
+            items.append(("rejoin", _("Rejoin {name}'s table").format(name=host), True))
+        items += [
             ("new", _("New game"), True),
             ("learn", _("Learn to play"), True),
             ("rules", _("Rules"), True),
@@ -124,6 +133,8 @@ class MainMenu(MenuScene):
                 app.push(LobbyScene(self.ctx, net))
                 return
             app.push(GameTable(self.ctx, session))
+        elif name == "rejoin" and self.rejoin is not None:
+            self.rejoin_table(*self.rejoin)
         elif name == "new":
             app.push(SetupScene(self.ctx))
         elif name == "learn":
@@ -138,6 +149,19 @@ class MainMenu(MenuScene):
             app.push(AboutScene(self.ctx))
         elif name == "quit":
             app.running = False
+
+    def rejoin_table(self, table: JoinedTable, code: str) -> None:
+        """Join the last table again with the name and code it was joined with: its
+        lobby (the table opens from there), or the join screen saying what is wrong."""
+        from .lobby import JoinScene, open_table
+
+        name = self.ctx.friends.name
+        typed = {"address": table.address, "code": code, "name": name}
+        lobby = open_table(self.ctx, typed)
+        if isinstance(lobby, str):
+            self.stack.push(JoinScene(self.ctx, name, typed, lobby))
+        else:
+            self.stack.push(lobby)
 
     def learn(self) -> None:
         """The tutorial at the table; once seen, the first start no longer offers it."""
