@@ -180,6 +180,52 @@ def test_a_code_the_table_no_longer_takes_is_forgotten(data):
         assert "rejoin" not in [b.name for b in app.scene.buttons]
 
 
+def _bo_joins(app, host, ann) -> LobbyScene:
+    """Bo's window joins Ann's table through the join screen; the lobby, seated."""
+    _join_screen(app)
+    _fill(app, "address", f"127.0.0.1:{host.port}")
+    _fill(app, "code", host.code)
+    _fill(app, "name", "Bo")
+    click_button(app, "join")
+    return _seated(app, ann)
+
+
+def test_a_table_that_no_longer_answers_is_not_offered_again(data):
+    with ann_hosts() as (host, ann):
+        app, _ctx = start(seed=1)
+        _bo_joins(app, host, ann)
+    app, _ctx = _restart(app)  # Ann's table has closed meanwhile
+    click_button(app, "rejoin")
+    back = lambda: app.run_frames(1) or isinstance(app.scene, JoinScene)  # noqa: E731
+    assert until(back, 10)
+    assert app.scene.error == "No table answers at that address."
+    assert app.scene.values["name"] == "Bo"
+    key(app, pygame.K_ESCAPE)
+    assert "rejoin" not in [b.name for b in app.scene.buttons]
+
+
+@pytest.mark.slow  # a whole network game through the friend's window
+def test_the_code_of_a_game_played_to_its_end_is_forgotten(data):
+    import random
+
+    from test_net_screens import _play_to_the_end
+
+    with ann_hosts() as (host, ann):
+        app, ctx = start(seed=1)
+        ctx.change(speed="instant")
+        _bo_joins(app, host, ann)
+        host.begin()
+        opened = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
+        assert until(opened, 5)
+        _play_to_the_end(app, app.scene, [ann], random.Random(3))
+        kept = read_joined().value
+        assert kept is not None and kept.code is None
+        assert [t.host for t in kept.tables] == ["Ann"]  # the table itself is remembered
+        click_button(app, "leave")
+        assert isinstance(app.scene, MainMenu)
+        assert "rejoin" not in [b.name for b in app.scene.buttons]
+
+
 GOOD = {
     "format": "split-joined",
     "version": 1,

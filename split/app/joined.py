@@ -3,10 +3,10 @@ last tables (address and host's name), and the last table's join code while it m
 still open that table, so a restarted window rejoins in one click.
 
 The join code is kept for the last table only, and forgotten once that table refuses
-it or its game ends. A code opens one hosting of one table (the host's Continue makes
-a new one); it is read aloud to everyone in the room and never announced on the
-network; and it lies in the player's own data folder, beside the friend key that
-proves more. Older tables keep their address and host's name only.
+it, no longer answers, or its game ends. A code opens one hosting of one table (the
+host's Continue makes a new one); it is read aloud to everyone in the room and never
+announced on the network; and it lies in the player's own data folder, beside the
+friend key that proves more. Older tables keep their address and host's name only.
 
     memory = FriendMemory(ctx)          # read from the data folder when first asked
     memory.joined("192.168.1.20", "K7Q2XP", "Bo", "Ann")
@@ -141,6 +141,10 @@ class FriendMemory:
 
     def _keep(self, joined: Joined) -> None:
         if joined == self._current():
+            return
+        try:  # never keep what would not be read back (a host's odd name, say)
+            parse_joined(joined.to_json())
+        except Exception:  # noqa: BLE001 - any refusal of the reader counts
             return
         self._now = joined
         if not self._ctx.saving:

@@ -280,7 +280,7 @@ class LobbyScene(MenuScene):
             self.ctx.friends.joined(address, code, typed["name"].strip(), game.seats.names[0])
             self.typed = None
         elif game.gone is not None and not game.ready and self.app is not None:
-            if game.gone.code == "wrong-code":
+            if game.gone.code in ("wrong-code", "unreachable"):  # that hosting is over
                 self.ctx.friends.forget_code(typed["address"].strip())
             self.app.replace(JoinScene(self.ctx, typed["name"], typed, self._status()))
             return True
