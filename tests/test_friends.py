@@ -84,6 +84,16 @@ def _seated(app, ann) -> LobbyScene:
     return lobby
 
 
+def _bo_joins(app, host, ann) -> LobbyScene:
+    """Bo's window joins Ann's table through the join screen; the lobby, seated."""
+    _join_screen(app)
+    _fill(app, "address", f"127.0.0.1:{host.port}")
+    _fill(app, "code", host.code)
+    _fill(app, "name", "Bo")
+    click_button(app, "join")
+    return _seated(app, ann)
+
+
 def test_a_friends_window_remembers_its_name_and_the_tables_it_joined(data):
     with ann_hosts() as (host, ann):
         app, _ctx = start(seed=1)
@@ -128,12 +138,7 @@ def test_a_failed_join_keeps_what_was_typed(data):
 def test_a_restarted_friend_window_rejoins_its_last_table_in_one_click(data):
     with ann_hosts() as (host, ann):
         app, _ctx = start(seed=1)
-        _join_screen(app)
-        _fill(app, "address", f"127.0.0.1:{host.port}")
-        _fill(app, "code", host.code)
-        _fill(app, "name", "Bo")
-        click_button(app, "join")
-        _seated(app, ann)
+        _bo_joins(app, host, ann)
         host.begin()
         opened = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
         assert until(opened, 5)
@@ -154,40 +159,31 @@ def test_a_restarted_friend_window_rejoins_its_last_table_in_one_click(data):
 
 
 def test_a_code_the_table_no_longer_takes_is_forgotten(data):
-    """The host restarted its table (a new code): the rejoin is refused, the join
-    screen shows the address and name kept, and the menu no longer offers it."""
+    """The host restarted its table on the same port (a new code): the rejoin is
+    refused, the join screen shows the address and name kept, and the menu no longer
+    offers it."""
     with ann_hosts() as (host, ann):
         app, _ctx = start(seed=1)
-        _join_screen(app)
-        _fill(app, "address", f"127.0.0.1:{host.port}")
-        _fill(app, "code", host.code)
-        _fill(app, "name", "Bo")
-        click_button(app, "join")
-        _seated(app, ann)
-        host.code = "NEWONE"  # what a restarted host's table would say
+        _bo_joins(app, host, ann)
+        port, old_code = host.port, host.code
+    again = Host(Game(GameConfig(2, 1, 12)), [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")])
+    again.start("127.0.0.1", port)
+    try:
+        assert again.code != old_code
         app, _ctx = _restart(app)
         click_button(app, "rejoin")
-        back = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, JoinScene)  # noqa: E731
+        back = lambda: app.run_frames(1) or isinstance(app.scene, JoinScene)  # noqa: E731
         assert until(back, 5)
         scene = app.scene
-        assert scene.values["address"] == f"127.0.0.1:{host.port}"
-        assert scene.values["name"] == "Bo"
+        assert scene.values == {"address": f"127.0.0.1:{port}", "code": old_code, "name": "Bo"}
         assert scene.error == "That is not this table's join code."
         kept = read_joined().value
         assert kept is not None and kept.code is None and kept.tables
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, MainMenu)
         assert "rejoin" not in [b.name for b in app.scene.buttons]
-
-
-def _bo_joins(app, host, ann) -> LobbyScene:
-    """Bo's window joins Ann's table through the join screen; the lobby, seated."""
-    _join_screen(app)
-    _fill(app, "address", f"127.0.0.1:{host.port}")
-    _fill(app, "code", host.code)
-    _fill(app, "name", "Bo")
-    click_button(app, "join")
-    return _seated(app, ann)
+    finally:
+        again.stop()
 
 
 def test_a_table_that_no_longer_answers_is_not_offered_again(data):
@@ -282,12 +278,7 @@ def test_a_failed_write_is_a_notice_and_the_join_goes_on(data, monkeypatch):
     monkeypatch.setattr("split.app.joined.write_json", full)
     with ann_hosts() as (host, ann):
         app, ctx = start(seed=1)
-        _join_screen(app)
-        _fill(app, "address", f"127.0.0.1:{host.port}")
-        _fill(app, "code", host.code)
-        _fill(app, "name", "Bo")
-        click_button(app, "join")
-        lobby = _seated(app, ann)
+        lobby = _bo_joins(app, host, ann)
         assert app.scene is lobby and lobby.net.game.seat == 1
         assert any("No space left on device" in n for n in ctx.notices)
         lobby.on_back()
