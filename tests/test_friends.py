@@ -77,9 +77,12 @@ def _restart(app):
 
 
 def _seated(app, ann) -> LobbyScene:
+    """The lobby once it shows the seats (the window has its seat and who sits where)."""
     lobby = app.scene
     assert isinstance(lobby, LobbyScene)
-    assert until(lambda: ann.step() or app.run_frames(1) or lobby.net.game.ready, 5)
+    game = lobby.net.game
+    shown = lambda: ann.step() or app.run_frames(1) or (game.ready and game.seats is not None)  # noqa: E731
+    assert until(shown, 5)
     app.run_frames(2)
     return lobby
 

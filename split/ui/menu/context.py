@@ -200,13 +200,16 @@ class MenuContext(Protocol):
     """The app's services, shared by every screen."""
 
     app: App
-    friends: FriendMemory  # the tables this window joined
     sound: Any  # a split.ui.sound.Sound, or None
     live: Any  # what the table reads (speed, sort_order, card_back); setting one keeps it
     notices: list[str]  # problems to tell the player (a damaged file, a failed save)
 
     @property
     def settings(self) -> Preferences: ...
+
+    @property
+    def friends(self) -> FriendMemory:
+        """The tables this window joined."""
 
     def change(self, **changes: Any) -> None:
         """Apply a settings change at once and keep it."""
