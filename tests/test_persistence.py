@@ -70,14 +70,19 @@ def test_write_is_atomic_and_leaves_no_temp_files(tmp_path):
     path = tmp_path / "x.json"
     write_json(path, {"a": 1})
     write_json(path, {"a": 2})
-    assert json.loads(path.read_text()) == {"a": 2}
+    written = json.loads(path.read_text())
+    assert written.pop("checksum").startswith("sha256:") and written == {"a": 2}
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
 
 
 def _assert_set_aside(tmp_path, path, problem):
     assert problem and problem.startswith("Your ") and "set aside" in problem
     assert not path.exists()
-    kept = [p for p in tmp_path.iterdir() if p.name.startswith(path.name + ".broken-")]
+    kept = [
+        p
+        for p in tmp_path.iterdir()
+        if p.name.startswith((path.name + ".broken-", path.name + ".newer-"))
+    ]
     assert len(kept) == 1
     return kept[0]
 
@@ -89,7 +94,7 @@ def _assert_set_aside(tmp_path, path, problem):
         b"{",
         b"\xff\xfe garbage",
         b"[]",
-        b'{"format": "split-settings", "version": 2}',
+        b'{"format": "split-settings", "version": 0}',
         b'{"format": "split-stats", "version": 1}',
     ],
 )
@@ -160,7 +165,7 @@ def test_field_mutations_never_crash_and_end_set_aside_or_valid(tmp_path, kind):
     all_mut = list(mutations(good))
     sample = rng.sample(all_mut, min(150, len(all_mut)))
     for mutated in sample:
-        for p in tmp_path.glob(f"{kind}.json.broken-*"):
+        for p in [*tmp_path.glob(f"{kind}.json.broken-*"), *tmp_path.glob(f"{kind}.json.newer-*")]:
             p.unlink()
         path.write_text(json.dumps(mutated))
         value, problem = _load(kind, path)
@@ -266,5 +271,126 @@ def test_a_save_with_its_backup_is_never_missing_while_it_is_written(tmp_path, m
 
     monkeypatch.setattr(storage.os, "replace", watched)
     storage.write_json(path, {"n": 2}, backup=True)
-    assert json.loads(path.read_text()) == {"n": 2}
-    assert json.loads((tmp_path / "game.json.bak").read_text()) == {"n": 1}
+    assert json.loads(path.read_text())["n"] == 2
+    assert json.loads((tmp_path / "game.json.bak").read_text())["n"] == 1
+
+
+# ---------------------------------------------------------------------- issue 25
+
+
+def _damage(path: Path) -> None:
+    """Overwrite 2 bytes in the middle of ``path`` (the probe's damage)."""
+    raw = bytearray(path.read_bytes())
+    mid = len(raw) // 2
+    raw[mid : mid + 2] = b"\x00}"
+    path.write_bytes(bytes(raw))
+
+
+def _finished(seed: int) -> Session:
+    session = Session.new(SEATS, seed=seed, dealer=0)
+    rng = random.Random(seed)
+    while not session.state.is_over:
+        session.game.apply(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def test_recovered_statistics_are_put_back_and_survive_the_next_start(tmp_path):
+    """Issue 25 item 1: 10 games recorded, 2 bytes damaged: the previous copy (9 games)
+    is used and written back in place, so the next read still has 9 and the next games
+    add to them (before: 0 at the second start, the history only in .broken-*)."""
+    from split.app.stats import record_game
+
+    path = tmp_path / "statistics.json"
+    for seed in range(10):
+        record_game(_finished(seed), path)
+    _damage(path)
+    stats, problem = load_stats(path, restore=True)
+    assert stats.games == 9 and "previous copy" in problem
+    again, problem = load_stats(path)
+    assert again.games == 9 and problem is None
+    for seed in (10, 11):
+        record_game(_finished(seed), path)
+    assert load_stats(path)[0].games == 11
+
+
+@pytest.mark.parametrize("odd", ["directory", "fifo", "dangling link"])
+def test_an_odd_file_in_a_files_place_falls_back_on_its_backup_and_says_so(tmp_path, odd):
+    """Issue 25 item 1: a folder, a FIFO or a dangling link where the settings are: set
+    aside, the backup used and put back, and the player told (a dangling link said
+    nothing before, and the backup was never read)."""
+    path = tmp_path / "settings.json"
+    save_settings(Settings(speed="fast"), path)
+    save_settings(Settings(speed="slow"), path)
+    path.unlink()
+    if odd == "directory":
+        path.mkdir()
+    elif odd == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(tmp_path / "gone.json")
+    settings, problem = load_settings_restored(path)
+    assert settings.speed == "fast" and problem and "previous copy" in problem
+    assert path.is_file() and load_settings(path) == (Settings(speed="fast"), None)
+    assert len(list(tmp_path.glob("settings.json.broken-*"))) == 1
+
+
+def load_settings_restored(path: Path) -> tuple[Settings, str | None]:
+    from split.app.settings import read_settings
+
+    settings, problem = read_settings(path, restore=True)
+    return settings, problem()
+
+
+def test_the_last_three_good_saves_are_kept_and_the_newest_good_one_is_used(tmp_path):
+    """Backup generations: NAME.bak, .bak2, .bak3 are the three saves before the file;
+    when the file and the newest backups are damaged, the newest good one is used."""
+    from split.app.storage import backups
+
+    path = tmp_path / "settings.json"
+    for speed in ("slow", "normal", "fast", "instant", "slow"):
+        save_settings(Settings(speed=speed), path)
+    kept = [load_settings(b)[0].speed for b in backups(path)]
+    assert kept == ["instant", "fast", "normal"]
+    _damage(path)
+    for b in backups(path)[:2]:
+        _damage(b)
+    settings, problem = load_settings(path)
+    assert settings.speed == "normal" and "previous copy" in problem
+
+
+def test_a_valid_json_change_not_written_by_the_game_is_set_aside(tmp_path):
+    """The checksum in the header: a file edited by hand (still valid JSON, every value
+    plausible) is noticed, set aside and reported; the backup is used."""
+    path = tmp_path / "statistics.json"
+    save_stats(Stats(games=3, wins=1, total_score=30, best=12), path)
+    save_stats(Stats(games=4, wins=1, total_score=40, best=12), path)
+    obj = json.loads(path.read_text())
+    assert obj["checksum"].startswith("sha256:")
+    obj["wins"] = 4
+    path.write_text(json.dumps(obj))
+    stats, problem = load_stats(path)
+    assert stats.games == 3 and stats.wins == 1
+    assert "changed outside the game" in problem and "set aside" in problem
+    (aside,) = tmp_path.glob("statistics.json.broken-*")
+    assert json.loads(aside.read_text())["wins"] == 4
+
+
+@pytest.mark.parametrize("kind", ["settings", "stats", "autosave"])
+def test_a_file_from_a_newer_split_is_set_aside_and_said_never_silently_defaulted(tmp_path, kind):
+    """A file of a later version is not ours to read: it is kept as NAME.newer-* and the
+    player is told it was made by a newer Split (before: 'damaged', or silently the
+    defaults over it at the next save)."""
+    texts = _fixture_texts(tmp_path)
+    path = tmp_path / f"{kind}.json"
+    newer = {**texts[kind], "version": 7, "what_v7_adds": [1, 2]}
+    path.write_text(json.dumps(newer))
+    value, problem = _load(kind, path)
+    assert problem and "newer version of Split" in problem
+    (aside,) = tmp_path.glob(f"{kind}.json.newer-*")
+    assert json.loads(aside.read_text()) == newer
+
+
+def test_a_file_without_a_checksum_from_an_earlier_split_is_still_read(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(Settings(speed="fast").to_json()))
+    assert load_settings(path) == (Settings(speed="fast"), None)

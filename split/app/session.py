@@ -18,13 +18,13 @@ from split.engine import events as ev
 
 from .settings import SeatChoice, parse_seats
 from .storage import (
-    BACKUP_SUFFIX,
     SAVED_GAME,
     Invalid,
     Loaded,
     check_header,
     data_dir,
     read_json,
+    remove_with_backups,
     write_json,
 )
 
@@ -105,8 +105,7 @@ class Session:
     def discard_save(self) -> None:
         """The game is over: its autosave and the backup of it go."""
         if self.path is not None:
-            self.path.unlink(missing_ok=True)
-            self.path.with_name(self.path.name + BACKUP_SUFFIX).unlink(missing_ok=True)
+            remove_with_backups(self.path)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -138,7 +137,8 @@ def parse_save(obj: Any, path: Path | None = None) -> Session:
     return Session(seats, game, path, game_id, hosted=hosted)
 
 
-def load_session(path: Path | None = None) -> Loaded[Session]:
-    """The autosaved game, if there is one that can be trusted."""
-    path = path or save_path()
-    return read_json(path, SAVED_GAME, lambda obj: parse_save(obj, path))
+def load_session(path: Path | None = None, restore: bool = False) -> Loaded[Session]:
+    """The autosaved game, if there is one that can be trusted (with ``restore``, a
+    backup used in its place is put back on disk)."""
+    where = path or save_path()
+    return read_json(where, SAVED_GAME, lambda obj: parse_save(obj, where), restore)

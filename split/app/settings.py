@@ -152,11 +152,15 @@ def settings_path() -> Path:
     return data_dir() / "settings.json"
 
 
-def read_settings(path: Path | None = None) -> tuple[Settings, Callable[[], str | None]]:
+def read_settings(
+    path: Path | None = None, restore: bool = False
+) -> tuple[Settings, Callable[[], str | None]]:
     """The saved settings (or the defaults) and a function that words, in the language
     current when it is called, what was not used: the language is only known once the
-    settings are read."""
-    loaded: Loaded[Parsed] = read_json(path or settings_path(), SETTINGS_FILE, parse_settings)
+    settings are read. With ``restore``, a backup used in its place is put back."""
+    loaded: Loaded[Parsed] = read_json(
+        path or settings_path(), SETTINGS_FILE, parse_settings, restore
+    )
     reset = loaded.value.reset if loaded.value is not None else ()
 
     def problem() -> str | None:

@@ -178,8 +178,10 @@ def stats_path() -> Path:
     return data_dir() / "statistics.json"
 
 
-def load_stats(path: Path | None = None) -> tuple[Stats, str | None]:
-    loaded: Loaded[Stats] = read_json(path or stats_path(), STATISTICS_FILE, parse_stats)
+def load_stats(path: Path | None = None, restore: bool = False) -> tuple[Stats, str | None]:
+    """The statistics (empty if there are none) and what to tell about the file; with
+    ``restore``, a backup used in its place is put back on disk."""
+    loaded: Loaded[Stats] = read_json(path or stats_path(), STATISTICS_FILE, parse_stats, restore)
     return (loaded.value or Stats()), loaded.problem
 
 
@@ -187,14 +189,17 @@ def save_stats(stats: Stats, path: Path | None = None) -> None:
     write_json(path or stats_path(), stats.to_json(), backup=True)
 
 
-def record_game(session: Any, path: Path | None = None) -> tuple[bool, str | None]:
+def record_game(
+    session: Any, path: Path | None = None, timeout: float = 10.0
+) -> tuple[bool, str | None]:
     """Count a finished game: under the statistics' lock, read the file as it is now,
     add the game and write it back, so games counted by another process in between
     are kept (a merge, never a blind overwrite). Returns (recorded, problem); OSError
-    if the file cannot be written."""
+    if the file cannot be written, TimeoutError if the lock stays held ``timeout``
+    seconds (0: not waited for)."""
     path = path or stats_path()
-    with file_lock(path.with_name(path.name + ".lock")):
-        stats, problem = load_stats(path)
+    with file_lock(path.with_name(path.name + ".lock"), timeout):
+        stats, problem = load_stats(path, restore=True)
         recorded = stats.record(session)
         if recorded:
             save_stats(stats, path)

@@ -173,7 +173,9 @@ class MenuContext(Protocol):
         """The autosaved game, if it can be trusted."""
 
     def autosave(self, game: KeptGame) -> str | None:
-        """Save ``game`` as it is now; a notice if saving just failed (and is now off)."""
+        """Save ``game`` as it is now; a notice for the table while the game is not kept
+        (saving failed, or this window does not own the data), or when saving works
+        again."""
 
     def finish_game(self, game: KeptGame) -> None:
         """``game`` is over: count it in the statistics and drop its autosave."""
