@@ -198,3 +198,128 @@ def test_a_laid_out_draw_list_may_hold_the_last_cards(tmp_path):
     path.write_text(json.dumps(obj))
     code, err = _run(path)
     assert code == 2 and "draw pile empty" in err["error"]
+
+
+# ---------------------------------------------------------------------- autoplay (issue 25)
+
+
+def _autoplay(data: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    env = {**os.environ, "SPLIT_DATA_DIR": str(data)}
+    return _split(["autoplay", "--bots", "random,random", *args], env, timeout=timeout)
+
+
+@pytest.mark.parametrize("where", ["a file", "under a file"])
+def test_autoplay_on_an_unusable_data_folder_is_one_line_not_a_traceback(tmp_path, where):
+    """Issue 25 item 3: the data folder is a file, or sits under one: one line, status 1
+    (before: a traceback)."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    out = _autoplay(blocker if where == "a file" else blocker / "data")
+    assert out.returncode == 1 and "Traceback" not in out.stderr, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "could not be saved" in out.stderr
+
+
+def test_autoplay_on_a_read_only_folder_is_one_line(tmp_path, monkeypatch, capsys):
+    """Issue 25 item 3: a read-only mount (simulated: as root the test cannot make one):
+    one line and status 1, no traceback."""
+    import errno
+
+    from split.app import autoplay, storage
+
+    def read_only(*a, **kw):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+    try:
+        assert autoplay.cli(["--bots", "random,random"]) == 1
+    finally:
+        storage.release_data_dir(tmp_path)
+    err = capsys.readouterr().err
+    assert err.strip() == "split autoplay: the game could not be saved: the disk is read-only"
+
+
+def test_autoplay_on_an_autosave_that_is_a_folder_sets_it_aside_and_plays(tmp_path):
+    """Issue 25 item 3: autosave.json a folder: said, moved aside, the game played."""
+    (tmp_path / "autosave.json").mkdir()
+    out = _autoplay(tmp_path)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    assert "set aside" in out.stdout and json.loads(out.stdout.splitlines()[-1])["actions"]
+    assert list(tmp_path.glob("autosave.json.broken-*"))
+
+
+def test_autoplay_sweeps_the_temporary_files_a_killed_write_left(tmp_path):
+    """Issue 25 item 3: only a window's start swept them before."""
+    stray = tmp_path / "autosave.json.k3j2.tmp"
+    stray.write_text("{half")
+    assert _autoplay(tmp_path).returncode == 0
+    assert not stray.exists()
+
+
+def _hold_lock(folder: Path) -> subprocess.Popen:
+    code = (
+        "import sys, time; from pathlib import Path; from split.app.storage import "
+        "lock_data_dir; print(lock_data_dir(Path(sys.argv[1])), flush=True); time.sleep(60)"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, str(folder)], stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    assert proc.stdout.readline().strip() == "True"
+    return proc
+
+
+def test_autoplay_takes_the_data_folders_lock(tmp_path):
+    """Issue 25 item 4: while a window owns the folder, autoplay refuses in one line and
+    the window's game is untouched (before: autoplay played on and replaced it)."""
+    from split.app.session import Session
+    from split.app.settings import SeatChoice
+
+    seats = (SeatChoice("A", "random"), SeatChoice("B", "random"))
+    Session.new(seats, seed=2, dealer=0, path=tmp_path / "autosave.json")
+    before = (tmp_path / "autosave.json").read_bytes()
+    window = _hold_lock(tmp_path)
+    try:
+        out = _autoplay(tmp_path)
+    finally:
+        window.kill()
+        window.wait()
+    assert out.returncode == 1 and "already open" in out.stderr, out
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert (tmp_path / "autosave.json").read_bytes() == before
+
+
+def test_a_window_opened_while_autoplay_plays_saves_nothing(tmp_path, monkeypatch):
+    """Issue 25 item 4: autoplay owns the folder while it plays: a window opened then is
+    the second window (its new game never replaces autoplay's in the save)."""
+    import time
+
+    env = {**os.environ, "SPLIT_DATA_DIR": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "split", "autoplay", "--bots", "random,random", "--delay-ms", "50"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "autosave.json").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+        monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+        from split.app import storage
+
+        sys.path.insert(0, str(ROOT / "tests"))
+        from app_driver import start
+
+        app, ctx = start()
+        try:
+            assert not ctx.owner and any("already open" in n for n in ctx.notices)
+            table = ctx.start_game(ctx.settings.seats, None)
+            saved = json.loads((tmp_path / "autosave.json").read_text())
+            assert saved["game_id"] != table.session.game_id
+        finally:
+            storage.release_data_dir(tmp_path)
+    finally:
+        proc.kill()
+        proc.wait()
