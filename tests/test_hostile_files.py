@@ -462,3 +462,92 @@ def test_an_odd_lock_file_does_not_stop_the_start(data, odd):
     assert lock.is_file() and not lock.is_symlink()
     assert not (data / "nowhere").exists()
     assert len(list(data.glob("split.lock.broken-*"))) == 1
+
+
+def _hold_stats_lock(folder: Path) -> subprocess.Popen:
+    code = (
+        "import sys; from pathlib import Path; from split.app.storage import file_lock\n"
+        "with file_lock(Path(sys.argv[1])):\n"
+        "    print('held', flush=True); sys.stdin.readline()"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, str(folder / "statistics.json.lock")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.stdout.readline().strip() == "held"
+    return proc
+
+
+def test_a_held_statistics_lock_is_never_waited_for_on_the_ui_thread(data, monkeypatch):
+    """Issue 25 item 5: another process holds the statistics' lock when a game ends:
+    the UI thread does not wait (no sleep on it: before, 10 s of them); the game is
+    counted on a thread once the lock is free, and its autosave goes only then."""
+    import threading
+
+    app, ctx = start()
+    path = data / "autosave.json"
+    session = finished_session(path=path, seed=6)
+    session.save()
+    slept_on_ui = []
+    real_sleep = storage.time.sleep
+
+    def sleep(s):
+        if threading.current_thread() is threading.main_thread():
+            slept_on_ui.append(s)
+        real_sleep(s)
+
+    monkeypatch.setattr(storage.time, "sleep", sleep)
+    other = _hold_stats_lock(data)
+    try:
+        ctx.finish_game(session)
+        assert not slept_on_ui
+        assert path.exists()  # not counted yet: the game stays on disk
+        assert ctx.load_stats().games == 0  # the screen reads without waiting either
+        assert not slept_on_ui
+    finally:
+        other.stdin.write("\n")
+        other.stdin.flush()
+        other.wait()
+    for _i in range(3000):  # the thread counts it once the lock is free
+        if load_stats(data / "statistics.json")[0].games:
+            break
+        real_sleep(0.01)
+    assert load_stats(data / "statistics.json")[0].games == 1
+    for _i in range(300):
+        if not path.exists():
+            break
+        real_sleep(0.01)
+    assert not path.exists() and not slept_on_ui
+
+
+def test_opening_the_data_folder_never_waits_for_the_file_manager(data, monkeypatch):
+    """Issue 25 item 5: the opener's exit is waited for on a thread (before: up to 3 s
+    per click on the UI thread); a failure it reports later becomes a notice."""
+    import threading
+
+    from split.app import about
+
+    waited_on = []
+    done = threading.Event()
+
+    class SlowOpener:
+        def __init__(self, *a, **kw):
+            pass
+
+        def wait(self, timeout):
+            waited_on.append(threading.current_thread() is threading.main_thread())
+            done.set()
+            return 4
+
+    monkeypatch.setattr(about.subprocess, "Popen", SlowOpener)
+    app, ctx = start()
+    assert ctx.open_folder(data) is None
+    assert done.wait(30) and waited_on == [False]
+    for _i in range(3000):
+        if ctx.notices:
+            break
+        threading.Event().wait(0.01)
+    assert any("Could not open the folder" in n for n in ctx.notices)

@@ -418,8 +418,14 @@ class AppContext:
         return about_info()
 
     def open_folder(self, path: Any) -> str | None:
-        """Open ``path`` in the file manager; a translated sentence if it failed."""
-        problem = _open_folder(path)
+        """Open ``path`` in the file manager; a translated sentence if it failed at once.
+        The opener's exit is waited for on a thread: a later failure becomes a notice."""
+
+        def late(_problem: str) -> None:
+            self.notices.append(_("Could not open the folder {path}.").format(path=path))
+            self._wake()
+
+        problem = _open_folder(path, late=late)
         if problem is None:
             return None
         return _("Could not open the folder {path}.").format(path=path)
