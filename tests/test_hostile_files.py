@@ -551,3 +551,86 @@ def test_opening_the_data_folder_never_waits_for_the_file_manager(data, monkeypa
             break
         threading.Event().wait(0.01)
     assert any("Could not open the folder" in n for n in ctx.notices)
+
+
+def _disk_full(monkeypatch):
+    """os.replace fails with ENOSPC until the returned function is called."""
+    real = os.replace
+
+    def full(*args, **kw):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage.os, "replace", full)
+    return lambda: monkeypatch.setattr(storage.os, "replace", real)
+
+
+def test_saving_already_off_at_new_game_is_said_on_the_table(data, monkeypatch):
+    """Issue 25 item 7: saving went off in the menu (a settings change on a full disk);
+    the new game's table says at once that it is not kept (before: nothing)."""
+    app, ctx = start()
+    _disk_full(monkeypatch)
+    ctx.change(speed="instant")
+    assert not ctx.saving
+    click_button(app, "new")
+    click_button(app, "start")
+    table = app.scene
+    assert type(table).__name__ == "GameTable"
+    assert table.note and "Saving is off" in table.note and "the disk is full" in table.note
+    assert "not saved" in app.title
+
+
+def test_saving_resumes_when_space_returns_and_says_so(data, monkeypatch):
+    """Issue 25 item 7: once off, every save tries again; when one works the table says
+    so and the file holds the game as it is (before: off for the rest of the session)."""
+    app, ctx = start()
+    table = ctx.start_game(SEATS, 0)
+    session = table.session
+    space_back = _disk_full(monkeypatch)
+    session.game.apply(session.state.legal_actions()[0])
+    assert "Saving is off" in ctx.autosave(session)
+    session.game.apply(session.state.legal_actions()[0])
+    assert "Saving is off" in ctx.autosave(session)  # still said while it lasts
+    space_back()
+    session.game.apply(session.state.legal_actions()[0])
+    assert ctx.autosave(session) == "Saving works again: the game is kept."
+    assert ctx.saving and app.title == "Split"
+    assert len(load_session(data / "autosave.json").value.game.actions) == 3
+    assert ctx.autosave(session) is None
+
+
+def test_a_game_finished_after_saving_went_off_does_not_come_back(data, monkeypatch):
+    """Issue 25 item 7: the disk filled mid-game, the game went on to its end: the
+    older autosave is dropped, so the next start offers no Continue (before: the game
+    came back as Continue from where saving stopped)."""
+    import random
+
+    app, ctx = start()
+    seats = (SeatChoice("You", "human"), SeatChoice("Ada", "random"))
+    session = ctx.start_game(seats, 0).session
+    session.game.apply(session.state.legal_actions()[0])
+    ctx.autosave(session)
+    space_back = _disk_full(monkeypatch)
+    rng = random.Random(2)
+    while not session.state.is_over:
+        session.game.apply(rng.choice(session.state.legal_actions()))
+        ctx.autosave(session)
+    ctx.finish_game(session)
+    assert not (data / "autosave.json").exists()
+    assert ctx.pending == [session]  # kept to count at the next save that works
+    space_back()
+    app, ctx2 = _restart(app, data)
+    assert not button(app, "continue").enabled
+
+
+def test_a_read_only_data_folder_still_reads_the_settings(data, monkeypatch):
+    """Issue 25 item 7: a read-only folder (simulated: root writes anywhere) with a
+    readable settings.json: its language is used (before: the defaults, 'auto')."""
+    (data / "settings.json").write_text(json.dumps(Settings(language="gl").to_json()))
+
+    def read_only(*a, **kw):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+    app, ctx = start()
+    assert i18n.current_language() == "gl" and ctx.settings.language == "gl"
+    assert not ctx.owner and any(str(data) in n for n in ctx.notices)
