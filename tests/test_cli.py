@@ -323,3 +323,49 @@ def test_a_window_opened_while_autoplay_plays_saves_nothing(tmp_path, monkeypatc
     finally:
         proc.kill()
         proc.wait()
+
+
+# ---------------------------------------------------------------------- issue 25 item 8
+
+
+def _programs(tmp_path: Path) -> dict[str, Path]:
+    """A file that may not run, a 'program' that is no program, one that fails."""
+    plain = tmp_path / "plain.txt"
+    plain.write_text("not a program\n")
+    plain.chmod(0o644)
+    junk = tmp_path / "junk"
+    junk.write_bytes(b"\x00\x01 not an executable format\n")
+    junk.chmod(0o755)
+    failing = tmp_path / "failing"
+    failing.write_text("#!/bin/sh\nexit 3\n")
+    failing.chmod(0o755)
+    return {"not executable": plain, "not a program": junk, "fails": failing}
+
+
+@pytest.mark.parametrize("tool", ["start", "idle"])
+@pytest.mark.parametrize("kind", ["not executable", "not a program", "fails"])
+def test_bench_exe_that_cannot_be_measured_is_one_line_and_non_zero(tmp_path, tool, kind):
+    """Issue 25 item 8: before, a traceback (PermissionError, OSError ENOEXEC,
+    CalledProcessError)."""
+    exe = _programs(tmp_path)[kind]
+    extra = ["--runs", "1"] if tool == "start" else ["--seconds", "0.1"]
+    env = {**os.environ, "SPLIT_DATA_DIR": str(tmp_path)}
+    out = _split(["bench", tool, "--exe", str(exe), *extra], env)
+    assert out.returncode == (2 if kind == "not executable" else 1), out
+    assert "Traceback" not in out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(exe) in lines[0], out.stderr
+    if kind == "fails":
+        assert "status 3" in lines[0]
+
+
+@pytest.mark.parametrize("option", ["--version", "--install-desktop", "--uninstall-desktop"])
+def test_options_that_take_nothing_refuse_trailing_junk(tmp_path, option):
+    """Issue 25 item 8: before, `--version junk` printed the version and
+    `--install-desktop junk` installed."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "xdg")}
+    out = _split([option, "junk", "--more"], env)
+    assert out.returncode == 2 and out.stdout == "", out
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "takes no arguments" in lines[0]
+    assert not (tmp_path / "xdg").exists()
