@@ -369,3 +369,49 @@ def test_options_that_take_nothing_refuse_trailing_junk(tmp_path, option):
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "takes no arguments" in lines[0]
     assert not (tmp_path / "xdg").exists()
+
+
+# ---------------------------------------------------------------------- issue 25 item 9
+
+
+def test_a_regular_file_whose_read_never_ends_is_refused_in_bounded_time(tmp_path, monkeypatch):
+    """Issue 25 item 9: /proc/kmsg is 'regular' to stat and its read blocks for ever
+    (before: the runner never answered). Stood in for by a file whose read blocks
+    until the test ends (the real one would consume the kernel's log)."""
+    import threading
+
+    from split.engine import scenario
+
+    path = tmp_path / "kmsg"
+    path.write_text("{}")
+    release = threading.Event()
+
+    class Endless:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def read(self, n):
+            release.wait(60)
+            return b""
+
+    monkeypatch.setattr(scenario, "READ_SECONDS", 0.2)
+    monkeypatch.setattr(scenario.os, "fdopen", lambda fd, mode: (os.close(fd), Endless())[1])
+    try:
+        code, err = _run(path)
+    finally:
+        release.set()
+    assert code == 2 and "not read within" in err["error"]
+
+
+def test_a_huge_action_is_not_echoed_whole(tmp_path):
+    """Issue 25 item 9: a 3 MiB action string came back whole in the error line."""
+    path = tmp_path / "huge.json"
+    path.write_text(
+        json.dumps({"players": 2, "dealer": 0, "seed": 1, "actions": ["x" * (3 << 20)]})
+    )
+    code, err = _run(path)
+    assert code == 2 and err["action"] == 0
+    assert len(err["error"]) <= 300 and "characters" in err["error"]
