@@ -10,7 +10,7 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -39,7 +39,7 @@ class AboutInfo:
 
     version: str
     licence: str  # the game's own licence text ("" if this install lost it)
-    asset_licences: tuple[LicenceFile, ...]
+    asset_licences: Sequence[LicenceFile]
     data_dir: Path
 
 
@@ -88,9 +88,12 @@ def library_licences() -> tuple[LicenceFile, ...]:
         files = [f for f in dist.files or [] if LICENCE_NAME.match(f.name)]
         text = next((t for f in files if (t := _read(f))), None)
         if text is None:
-            meta = dist.metadata
-            kind = meta.get("License-Expression") or meta.get("License") or "see its source"
-            home = meta.get("Home-page") or next(iter(meta.get_all("Project-URL") or []), "")
+            found = {
+                key: next(iter(dist.metadata.get_all(key) or []), "")
+                for key in ("License-Expression", "License", "Home-page", "Project-URL")
+            }
+            kind = found["License-Expression"] or found["License"] or "see its source"
+            home = found["Home-page"] or found["Project-URL"]
             text = f"{name} {dist.version}: {kind}\n{home}\n"
         out.append(LicenceFile(f"{name} {dist.version}", files[0].name if files else "", text))
     return tuple(out)

@@ -19,7 +19,7 @@ import pygame
 from split import i18n
 from split.i18n import _
 from split.ui.loop import App
-from split.ui.menu.context import Finder, NetTable, Seat
+from split.ui.menu.context import Finder, KeptGame, NetTable, Seat
 from split.ui.menu.game import GameTable
 from split.ui.screens import DEFAULT_NAMES
 from split.ui.table import TableScene
@@ -71,6 +71,14 @@ def resolve_language(code: str) -> str:
         return i18n.set_language(code)
     except (ValueError, OSError):
         return i18n.set_language("en")
+
+
+def kept(game: KeptGame) -> Session:
+    """The app's own game behind what a screen hands back (the screens only ever get
+    :class:`Session` objects from the app; TypeError for anything else)."""
+    if not isinstance(game, Session):
+        raise TypeError(f"not a game this app keeps: {type(game).__name__}")
+    return game
 
 
 def clean_seats(seats: Sequence[Seat]) -> tuple[SeatChoice, ...]:
@@ -249,22 +257,24 @@ class AppContext:
             return None
         return session
 
-    def autosave(self, session: Session) -> str | None:
+    def autosave(self, game: KeptGame) -> str | None:
         """Save the game as it is now (after every action, and on quitting to the menu).
         A failed write turns saving off and each later save tries again; the game goes
         on. Returns what the table tells after the move: while nothing is kept, why
         (after every move, for as long as it lasts), and once, that saving works again."""
+        session = kept(game)
         if self.owner and session.path is not None:
             told = self._write(session)
             if told is not None:
                 return told
         return self.standing_notice()
 
-    def finish_game(self, session: Session) -> None:
+    def finish_game(self, game: KeptGame) -> None:
         """The game is over: count it in the statistics (once, merged with what another
         process may have counted meanwhile) and drop the autosave. The UI never waits
         for the statistics' lock: while another process holds it the game is counted on
         a thread; a failed write keeps it to count at the next save."""
+        session = kept(game)
         self.finished.add(session.game_id)
         if self.owner:
             self._count(session)
@@ -383,8 +393,9 @@ class AppContext:
                 session.path = save_path()
         return self.resume_hosting(session)
 
-    def resume_hosting(self, session: Session) -> NetTable | str:
-        """Host ``session`` (new or saved), saved after every action."""
+    def resume_hosting(self, game: KeptGame) -> NetTable | str:
+        """Host ``game`` (new or saved), saved after every action."""
+        session = kept(game)
         from .network import host_table  # the network's libraries load when first used
 
         try:

@@ -85,8 +85,8 @@ def _open_data() -> tuple[Any, Callable[[], str | None], Callable[[], str] | Non
     if failure is None:
         try:
             owned = lock_data_dir()
-        except OSError as err:
-            failure = err
+        except OSError as lock_error:
+            failure = lock_error
     if owned:
         sweep_temp_files(data_dir())
     try:
@@ -142,7 +142,8 @@ def create_app(
             snd = None
     not_owner = why_not() if why_not is not None else None
     ctx = AppContext(app, settings, snd, seed=seed, save=save, writable=save, not_owner=not_owner)
-    menu = app.push(MainMenu(ctx, notice=problem))
+    menu = MainMenu(ctx, notice=problem)
+    app.push(menu)
     if offer_tutorial and not settings.tutorial_seen:
         menu.offer_tutorial()
     return app, ctx
@@ -245,6 +246,7 @@ def _selftest_in(t0: float) -> int:
 
     import split
     from split.app.context import AppContext, resolve_language
+    from split.app.session import Session
     from split.app.settings import SeatChoice, Settings
     from split.resources import asset_root
     from split.ui.loop import App
@@ -301,7 +303,8 @@ def _selftest_in(t0: float) -> int:
     if network is not None:
         print(f"selftest FAILED: network play: {network}")
         return 1
-    if not isinstance(table, GameTable) or table.session.path is None:
+    session = table.session if isinstance(table, GameTable) else None
+    if not isinstance(session, Session) or session.path is None:
         print("selftest FAILED: the game was not autosaved")
         return 1
     s = table.state

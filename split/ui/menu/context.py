@@ -86,18 +86,31 @@ class Statistics(Protocol):
 class LicenceText(Protocol):
     """A licence that ships with the game: the asset folder it covers and its text."""
 
-    part: str
-    name: str
-    text: str
+    @property
+    def part(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
 
 
 class AboutFacts(Protocol):
-    """What the About screen shows (gathered by the app)."""
+    """What the About screen shows (gathered by the app; read only)."""
 
-    version: str
-    licence: str
-    asset_licences: Sequence[LicenceText]
-    data_dir: Any  # a pathlib.Path
+    @property
+    def version(self) -> str: ...
+
+    @property
+    def licence(self) -> str: ...
+
+    @property
+    def asset_licences(self) -> Sequence[LicenceText]: ...
+
+    @property
+    def data_dir(self) -> Any:
+        """A pathlib.Path."""
 
 
 class RemoteSeats(Protocol):
