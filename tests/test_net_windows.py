@@ -103,6 +103,7 @@ def test_four_real_windows_under_xvfb_play_a_game_together(tmp_path):
         ends = play_windows(4, env, tmp_path)
         assert sorted(e["seat"] for e in ends) == [0, 1, 2, 3]
         assert all(e["scores"] == ends[0]["scores"] for e in ends)
+        assert xvfb.poll() is None  # the windows ran on this test's own server throughout
     finally:
         xvfb.kill()
         xvfb.wait()
