@@ -635,3 +635,18 @@ def test_a_read_only_data_folder_still_reads_the_settings(data, monkeypatch):
     app, ctx = start()
     assert i18n.current_language() == "gl" and ctx.settings.language == "gl"
     assert not ctx.owner and any(str(data) in n for n in ctx.notices)
+
+
+def test_the_reason_inside_a_notice_is_in_the_players_language_too(data, monkeypatch):
+    """Issue 25: a Galician player's notices give their reasons in Galician (before:
+    'it is not a readable file' and the system's 'No space left on device' inside a
+    translated sentence)."""
+    (data / "settings.json").write_text(json.dumps(Settings(language="gl").to_json()))
+    (data / "statistics.json").write_text("{ torn")
+    app, ctx = start()
+    ctx.load_stats()
+    said = " ".join(ctx.notices)
+    assert "non é un ficheiro lexible" in said and "not a readable" not in said
+    _disk_full(monkeypatch)
+    ctx.change(speed="fast")
+    assert "o disco está cheo" in ctx.notices[-1] and "No space" not in ctx.notices[-1]

@@ -15,6 +15,7 @@ from typing import Any
 
 from split.engine import Action, Game, GameConfig, PlayerView, RecordError
 from split.engine import events as ev
+from split.i18n import N_
 
 from .settings import SeatChoice, parse_seats
 from .storage import (
@@ -123,17 +124,17 @@ def parse_save(obj: Any, path: Path | None = None) -> Session:
     obj = check_header(obj, FORMAT, VERSION)
     game_id = obj.get("game_id")
     if not isinstance(game_id, str) or len(game_id) > 64:
-        raise Invalid("its game id is missing")
+        raise Invalid(N_("its game id is missing"))
     seats = parse_seats(obj.get("seats"))
     try:
         game = Game.from_json(obj.get("game"))
     except RecordError as err:
-        raise Invalid(f"its game does not replay: {err}") from None
+        raise Invalid(N_("its game does not replay: {why}"), why=str(err)[:200]) from None
     if game.config.players != len(seats):
-        raise Invalid("its seats do not match its game")
+        raise Invalid(N_("its seats do not match its game"))
     hosted = obj.get("hosted", False)
     if not isinstance(hosted, bool):
-        raise Invalid("its network flag is not true or false")
+        raise Invalid(N_("its network flag is not true or false"))
     return Session(seats, game, path, game_id, hosted=hosted)
 
 
