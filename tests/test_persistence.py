@@ -394,3 +394,128 @@ def test_a_file_without_a_checksum_from_an_earlier_split_is_still_read(tmp_path)
     path = tmp_path / "settings.json"
     path.write_text(json.dumps(Settings(speed="fast").to_json()))
     assert load_settings(path) == (Settings(speed="fast"), None)
+
+
+# ---------------------------------------------------------------------- probe: kills
+
+# The child saves one file (an autosave one action on, settings, statistics with one
+# more game) and SIGKILLs itself at one step of that save: before or after the Nth call
+# of one of the system calls a save makes.
+_KILL_CHILD = r"""
+import os, random, signal, sys
+from pathlib import Path
+from split.app import storage
+from split.app.session import load_session
+from split.app.settings import Settings, load_settings, save_settings
+from split.app.stats import load_stats, save_stats
+
+kind, name, nth, when = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+data = Path(sys.argv[5])
+module = storage.tempfile if name == "mkstemp" else storage.os
+real = getattr(module, name)
+calls = [0]
+
+def hooked(*args, **kw):
+    calls[0] += 1
+    if calls[0] == nth and when == "before":
+        os.kill(os.getpid(), signal.SIGKILL)
+    out = real(*args, **kw)
+    if calls[0] == nth and when == "after":
+        os.kill(os.getpid(), signal.SIGKILL)
+    return out
+
+if kind == "autosave":
+    session = load_session(data / "autosave.json").value
+    session.game.apply(session.state.legal_actions()[0])
+    setattr(module, name, hooked)
+    session.save()
+elif kind == "settings":
+    settings, _ = load_settings(data / "settings.json")
+    setattr(module, name, hooked)
+    save_settings(settings.with_(volume=round(settings.volume - 0.1, 1)), data / "settings.json")
+else:
+    stats, _ = load_stats(data / "statistics.json")
+    stats.games += 1
+    setattr(module, name, hooked)
+    save_stats(stats, data / "statistics.json")
+print("not killed", calls[0])
+"""
+
+# (system call, calls in one save with three backups): mkstemp; fsync of the file and
+# of the folder; replace twice to move the backups down and once for the file; link of
+# the new backup (the unlink of its place finds nothing: the rotation moved it).
+KILL_POINTS = [
+    (name, nth, when)
+    for name, count in (("mkstemp", 1), ("fsync", 2), ("replace", 3), ("link", 1))
+    for nth in range(1, count + 1)
+    for when in ("before", "after")
+]
+
+
+def _kill_fixture(data: Path, kind: str) -> int:
+    """Four saves of ``kind`` (the file and three backups); its count now."""
+    if kind == "autosave":
+        session = Session.new(BOTS, seed=8, dealer=0, path=data / "autosave.json")
+        for _i in range(3):
+            session.apply(session.state.legal_actions()[0])
+        return len(session.game.actions)
+    if kind == "settings":
+        for volume in (1.0, 0.9, 0.8, 0.7):
+            save_settings(Settings(volume=volume), data / "settings.json")
+        return 7
+    for games in (1, 2, 3, 4):
+        save_stats(Stats(games=games), data / "statistics.json")
+    return 4
+
+
+def _kill_count(data: Path, kind: str) -> tuple[int | None, str | None]:
+    """What a restart finds (restoring as the owner of the folder does)."""
+    from split.app.settings import read_settings
+
+    if kind == "autosave":
+        loaded = load_session(data / "autosave.json", restore=True)
+        value = loaded.value
+        return (len(value.game.actions) if value else None), loaded.problem
+    if kind == "settings":
+        settings, problem = read_settings(data / "settings.json", restore=True)
+        return round(settings.volume * 10), problem()
+    stats, problem = load_stats(data / "statistics.json", restore=True)
+    return stats.games, problem
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["autosave", "settings", "stats"])
+@pytest.mark.parametrize(("name", "nth", "when"), KILL_POINTS)
+def test_a_kill_at_each_step_of_a_save_loses_nothing(tmp_path, kind, name, nth, when):
+    """Probe (issue 25): SIGKILL before and after each system call of a save: the
+    restart finds the file as it was or as it was being written, never less, never a
+    notice; a backup generation may be short, none is ever wrong."""
+    from split.app.storage import backups, sweep_temp_files
+
+    before = _kill_fixture(tmp_path, kind)
+    after = before + 1 if kind != "settings" else before - 1
+    out = subprocess.run(
+        [sys.executable, "-c", _KILL_CHILD, kind, name, str(nth), when, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_env(tmp_path),
+        timeout=120,
+    )
+    assert out.returncode == -9, out.stdout + out.stderr  # each point is reached
+    sweep_temp_files(tmp_path)
+    count, problem = _kill_count(tmp_path, kind)
+    assert problem is None and count in (before, after), (count, problem)
+    path = tmp_path / {"stats": "statistics.json"}.get(kind, f"{kind}.json")
+    for bak in backups(path):
+        if bak.exists():
+            assert _kill_count_of(bak, kind) is not None
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def _kill_count_of(path: Path, kind: str):
+    if kind == "autosave":
+        return load_session(path).value
+    if kind == "settings":
+        return load_settings(path)[1] is None or None
+    return load_stats(path)[1] is None or None
