@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -24,7 +25,7 @@ from ui_driver import gesture, settle  # noqa: E402
 from split import i18n  # noqa: E402
 from split.app import storage  # noqa: E402
 from split.app.session import Session, load_session  # noqa: E402
-from split.app.settings import SeatChoice, Settings, load_settings  # noqa: E402
+from split.app.settings import SeatChoice, Settings, load_settings, save_settings  # noqa: E402
 from split.app.stats import Stats, load_stats, record_game, save_stats  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -650,3 +651,132 @@ def test_the_reason_inside_a_notice_is_in_the_players_language_too(data, monkeyp
     _disk_full(monkeypatch)
     ctx.change(speed="fast")
     assert "o disco está cheo" in ctx.notices[-1] and "No space" not in ctx.notices[-1]
+
+
+# ---------------------------------------------------------------------- probes (issue 25)
+
+
+def _damages(raw: bytes, rng) -> list[tuple[str, object]]:
+    """Every damage the probe makes to a file's bytes (or to its place: a str)."""
+    mid = len(raw) // 2
+    out: list[tuple[str, object]] = [
+        ("empty", b""),
+        ("one byte", raw[:1]),
+        ("half", raw[:mid]),
+        ("all but the last byte", raw[:-1]),
+        ("2 bytes overwritten", raw[:mid] + b"\x00}" + raw[mid + 2 :]),
+        ("[]", b"[]"),
+        ("null", b"null"),
+        ("{}", b"{}"),
+        ("nested 100000 deep", b"[" * 100_000 + b"]" * 100_000),
+        ("2 MiB", b" " * (2 << 20) + raw),
+        ("not UTF-8", b"\xff\xfe" + raw),
+        ("a 5000-digit number", raw.replace(b'"version": 1', b'"version": ' + b"9" * 5000)),
+        ("newer version", raw.replace(b'"version": 1', b'"version": 9')),
+    ]
+    for i in range(20):
+        at = rng.randrange(len(raw))
+        flipped = bytes([raw[at] ^ (1 << rng.randrange(8))])
+        out.append((f"bit flip {i} at {at}", raw[:at] + flipped + raw[at + 1 :]))
+    for place in ("directory", "fifo", "dangling link", "link to /dev/zero", "link to a folder"):
+        out.append((place, place))
+    return out
+
+
+def _plant(path: Path, damage: object) -> None:
+    if isinstance(damage, bytes):
+        path.write_bytes(damage)
+        return
+    path.unlink()
+    if damage == "directory":
+        path.mkdir()
+    elif damage == "fifo":
+        os.mkfifo(path)
+    elif damage == "dangling link":
+        path.symlink_to(path.parent / "nowhere")
+    elif damage == "link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.symlink_to(path.parent)
+
+
+def _edited(raw: bytes, kind: str) -> bytes:
+    """Valid JSON, plausible values, not written by the game (the checksum catches it)."""
+    obj = json.loads(raw)
+    if kind == "settings":
+        obj["volume"] = 0.25
+    elif kind == "autosave":
+        obj["game_id"] = "edited"
+    else:
+        obj["games"] += 5
+    return json.dumps(obj).encode()
+
+
+def _what_the_app_has(ctx, kind: str):
+    if kind == "settings":
+        return ctx.settings.volume
+    if kind == "autosave":
+        saved = ctx.load_saved()
+        return None if saved is None else len(saved.game.actions)
+    return ctx.load_stats().games
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["settings", "autosave", "stats"])
+def test_probe_starts_on_damaged_files(data, kind):
+    """Probe (issue 25): each damage to a file the game wrote (with its three backups):
+    the start never fails, says what it did, uses the newest good backup (or the file,
+    when the damage left it good), and the start after that finds the same."""
+    import random
+
+    name = {"stats": "statistics.json"}.get(kind, f"{kind}.json")
+    path = data / name
+    if kind == "settings":
+        for volume in (0.9, 0.8, 0.7, 0.6):
+            save_settings(Settings(volume=volume), path)
+        current, previous = 0.6, 0.7
+    elif kind == "autosave":
+        session = Session.new(SEATS, seed=5, dealer=0, path=path)
+        for _i in range(3):
+            session.apply(session.state.legal_actions()[0])
+        current, previous = 3, 2
+    else:
+        for games in (1, 2, 3, 4):
+            save_stats(Stats(games=games), path)
+        current, previous = 4, 3
+    pristine = {p.name: p.read_bytes() for p in data.iterdir() if p.name.startswith(name)}
+    damages = _damages(pristine[name], random.Random(kind))
+    damages.append(("edited by hand", _edited(pristine[name], kind)))
+    failed = []
+    for label, damage in damages:
+        for p in list(data.iterdir()):
+            if p.name != "split.lock":
+                if p.is_dir() and not p.is_symlink():
+                    shutil.rmtree(p)
+                else:
+                    p.unlink()
+        for n, raw in pristine.items():
+            (data / n).write_bytes(raw)
+        _plant(path, damage)
+        try:
+            app, ctx = start()
+            first = _what_the_app_has(ctx, kind)
+            told = " ".join(ctx.notices)
+            storage.release_data_dir(data)
+            app, ctx = start()
+            again = _what_the_app_has(ctx, kind)
+            storage.release_data_dir(data)
+        except Exception as err:  # noqa: BLE001 - the probe counts, then fails
+            failed.append(f"{label}: {type(err).__name__}: {err}")
+            storage.release_data_dir(data)
+            continue
+        if first == current and not told:
+            ok = True  # the damage left the file good (a flip in the layout)
+        else:
+            # said, with where the file went, and the backup used now and at the restart
+            ok = first == previous == again and f"set aside as {name}." in told
+            ok = ok and "previous copy" in told
+        if not ok:
+            failed.append(f"{label}: got {first!r} then {again!r}, told {told!r}")
+    print(f"damaged {kind}: {len(damages)} starts (and restarts), {len(failed)} failed")
+    assert not failed, failed
