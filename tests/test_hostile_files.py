@@ -780,3 +780,110 @@ def test_probe_starts_on_damaged_files(data, kind):
             failed.append(f"{label}: got {first!r} then {again!r}, told {told!r}")
     print(f"damaged {kind}: {len(damages)} starts (and restarts), {len(failed)} failed")
     assert not failed, failed
+
+
+FAULTS = {
+    "full disk at the write": ("fsync", errno.ENOSPC),
+    "full disk at the rename": ("replace", errno.ENOSPC),
+    "read-only folder": ("mkstemp", errno.EROFS),
+    "I/O error": ("fsync", errno.EIO),
+    "permission denied": ("mkstemp", errno.EACCES),
+}
+
+
+def _fault(monkeypatch, name: str, code: int):
+    """``name`` fails with ``code`` until the returned function is called."""
+    module = storage.tempfile if name == "mkstemp" else storage.os
+    real = getattr(module, name)
+
+    def failing(*a, **kw):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(module, name, failing)
+    return lambda: monkeypatch.setattr(module, name, real)
+
+
+def _files(data: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in data.iterdir() if p.is_file() and p.suffix != ".lock"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_probe_file_system_faults_mid_session(data, monkeypatch, fault):
+    """Probe (issue 25): a fault from a settings change to the end of a game: every
+    moment goes on and is told, nothing on disk gets worse (the files stay as they
+    were; only the older autosave of the finished game goes), and once the fault is
+    gone the next save works, says so and counts the finished game."""
+    import random
+
+    app, ctx = start()
+    seats = (SeatChoice("You", "human"), SeatChoice("Ada", "random"))
+    session = ctx.start_game(seats, 0).session
+    session.game.apply(session.state.legal_actions()[0])
+    assert ctx.autosave(session) is None
+    before = _files(data)
+    cleared = _fault(monkeypatch, *FAULTS[fault])
+    ctx.change(volume=0.5)
+    assert not ctx.saving and "Saving is off" in ctx.notices[-1]
+    rng = random.Random(fault)
+    told = []
+    while not session.state.is_over:
+        session.game.apply(rng.choice(session.state.legal_actions()))
+        told.append(ctx.autosave(session))
+    assert all(t and "Saving is off" in t for t in told)
+    ctx.finish_game(session)
+    assert ctx.load_stats().games == 0 and ctx.load_saved() is None
+    after = _files(data)
+    assert all(after[n] == b for n, b in before.items() if not n.startswith("autosave"))
+    assert all(b in before.values() for b in after.values())  # at most a backup of one
+    cleared()
+    table = ctx.start_game(seats, 0)
+    assert ctx.saving and "works again" in table.note and app.title == "Split"
+    assert load_stats(data / "statistics.json")[0].games == 1  # the game finished meanwhile
+    assert load_session(data / "autosave.json").value.game_id == table.session.game_id
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_probe_file_system_faults_from_the_start(data, monkeypatch, fault):
+    """Probe (issue 25): the fault is there when the window opens: it opens, says so,
+    reads the settings there are, plays a game to its end, and writes nothing."""
+    import random
+
+    save_settings(Settings(volume=0.3), data / "settings.json")
+    before = _files(data)
+    _fault(monkeypatch, *FAULTS[fault])
+    app, ctx = start()
+    assert ctx.settings.volume == 0.3
+    if not ctx.owner:  # the folder's probe write failed: said at once
+        assert ctx.notices and "not saved" in app.title
+    session = ctx.start_game((SeatChoice("You", "human"), SeatChoice("Ada", "random")), 0).session
+    rng = random.Random(fault)
+    while not session.state.is_over:
+        session.game.apply(rng.choice(session.state.legal_actions()))
+        assert ctx.autosave(session)  # the table says why nothing is kept
+    assert "not saved" in app.title
+    ctx.finish_game(session)
+    ctx.change(volume=0.9)
+    after = _files(data)
+    assert all(after[n] == b for n, b in before.items())  # nothing rewritten, nothing gone
+    assert all(b in before.values() for b in after.values())  # at most a backup of one
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["autosave.json", "settings.json", "statistics.json", "bak"])
+def test_probe_a_planted_link_is_never_written_through(data, which):
+    """Probe (issue 25): a link planted where the game writes (a file, or its newest
+    backup) to a file of someone else's: replaced by the game's file, the target kept."""
+    victim = data.parent / f"victim-{which}"
+    victim.write_text("someone's file")
+    app, ctx = start()
+    place = data / ("autosave.json.bak" if which == "bak" else which)
+    place.symlink_to(victim)
+    session = ctx.start_game(SEATS, 0).session
+    for _i in range(2):
+        session.game.apply(session.state.legal_actions()[0])
+        ctx.autosave(session)
+    ctx.change(volume=0.4)
+    ctx.finish_game(finished_session(seed=7))
+    assert victim.read_text() == "someone's file"

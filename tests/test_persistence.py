@@ -519,3 +519,28 @@ def _kill_count_of(path: Path, kind: str):
     if kind == "settings":
         return load_settings(path)[1] is None or None
     return load_stats(path)[1] is None or None
+
+
+def test_failed_writes_do_not_push_the_older_backups_out(tmp_path, monkeypatch):
+    """A write that fails after keeping its backup (a full disk at the rename) keeps it
+    once: retried writes never fill the three generations with the same file."""
+    import errno
+
+    from split.app import storage
+
+    path = tmp_path / "settings.json"
+    for speed in ("slow", "normal", "fast", "instant"):
+        save_settings(Settings(speed=speed), path)
+    real = os.replace
+
+    def full(src, dst):
+        if str(dst) == str(path):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(src, dst)
+
+    monkeypatch.setattr(storage.os, "replace", full)
+    for _i in range(3):
+        with pytest.raises(OSError):
+            save_settings(Settings(speed="slow"), path)
+    kept = [load_settings(b)[0].speed for b in storage.backups(path)]
+    assert kept == ["instant", "fast", "normal"]  # the file kept once, the rest older

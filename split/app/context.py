@@ -231,10 +231,9 @@ class AppContext:
         if self.owner:
             with contextlib.suppress(OSError):
                 session.path = save_path()
-        if session.path is not None:
-            self._write(session)
+        told = self._write(session) if session.path is not None else None
         table = GameTable(self, session)
-        table.note = self.standing_notice()
+        table.note = told or self.standing_notice()
         return table
 
     def load_saved(self) -> Session | None:

@@ -213,6 +213,8 @@ def _keep_backup(path: Path) -> None:
     A backup is a bonus, never a failure."""
     gens = backups(path)
     with contextlib.suppress(OSError):
+        if _same(path, gens[0]):  # a write that failed after its backup: kept already
+            return
         for older, newer in zip(gens[:0:-1], gens[-2::-1], strict=True):
             if _is_regular(newer):
                 os.replace(newer, older)
@@ -221,6 +223,16 @@ def _keep_backup(path: Path) -> None:
             os.link(path, gens[0])
         except OSError:
             shutil.copyfile(path, gens[0])
+
+
+def _same(a: Path, b: Path) -> bool:
+    """Whether ``b`` is ``a`` (a hard link) or holds the same bytes."""
+    try:
+        if os.path.samefile(a, b):
+            return True
+        return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
 
 
 def remove_with_backups(path: Path) -> None:
