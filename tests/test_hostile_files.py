@@ -887,3 +887,28 @@ def test_probe_a_planted_link_is_never_written_through(data, which):
     ctx.change(volume=0.4)
     ctx.finish_game(finished_session(seed=7))
     assert victim.read_text() == "someone's file"
+
+
+@pytest.mark.parametrize("lock", ["split.lock", "statistics.json.lock"])
+@pytest.mark.parametrize("odd", ["directory", "fifo", "dangling link", "link to a file"])
+def test_probe_odd_lock_files(data, lock, odd):
+    """Probe (issue 25): the folder's lock and the statistics' lock as a folder, a FIFO,
+    a dangling link or a link to someone's file: set aside, a fresh lock taken, the
+    game counted, the link's target untouched."""
+    victim = data.parent / "victim"
+    victim.write_text("someone's file")
+    place = data / lock
+    if odd == "directory":
+        place.mkdir()
+    elif odd == "fifo":
+        os.mkfifo(place)
+    elif odd == "dangling link":
+        place.symlink_to(data / "gone" / "lock")
+    else:
+        place.symlink_to(victim)
+    app, ctx = start()
+    assert ctx.owner
+    ctx.finish_game(finished_session(seed=8))
+    assert load_stats(data / "statistics.json")[0].games == 1
+    assert place.is_file() and not place.is_symlink()
+    assert victim.read_text() == "someone's file" and not (data / "gone").exists()
