@@ -56,6 +56,15 @@ BAD = [
     ["--size", "10x10"],
     ["--seed", "nan"],
     ["--no-such-option"],
+    ["--version", "--version"],
+    ["--install-desktop", "--uninstall-desktop"],
+    ["--uninstall-desktop", "x"],
+    ["bench", "start", "--exe", "/dev/null"],
+    ["bench", "idle", "--exe", "/"],
+    ["bench", "start", "--exe", ""],
+    ["autoplay", "--bots", ",,,"],
+    ["autoplay", "--bots", "hard,hard,hard,hard,hard,hard,hard"],
+    ["autoplay", "stray"],
 ]
 
 
@@ -162,6 +171,9 @@ def test_hostile_scenario_files_end_in_a_clean_error(tmp_path):
             {"players": 2, "actions": [rng.choice(["take ٣", "draw", "penalize 9", "x" * 999])]}
         ).encode(),
         lambda: ("9" * rng.randrange(4000, 6000)).encode(),
+        lambda: json.dumps(
+            {"players": 2, "actions": ["y" * rng.randrange(1000, 200_000)]}
+        ).encode(),
     ]
     for i in range(600):
         path = tmp_path / f"h{i}.json"
@@ -169,6 +181,7 @@ def test_hostile_scenario_files_end_in_a_clean_error(tmp_path):
         code, last = _run(path)
         assert code in (0, 2)
         assert code == 0 or "error" in last
+        assert len(last.get("error") or "") <= 300  # issue 25 item 9: cut, never echoed whole
 
 
 # ---------------------------------------------------------------------- item 10
