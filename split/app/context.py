@@ -174,6 +174,8 @@ class AppContext:
     def _show_saving(self) -> None:
         """The window's title says, for as long as it is true, that nothing is kept."""
         title = "Split" if self.saving else "Split — " + _("not saved")
+        if threading.current_thread() is not threading.main_thread():
+            return  # (a hosted game saves on the network's thread: SDL is the UI's)
         if getattr(self.app, "title", None) != title:
             self.app.title = title
             with contextlib.suppress(pygame.error):
@@ -261,12 +263,16 @@ class AppContext:
         A failed write turns saving off and each later save tries again; the game goes
         on. Returns what the table tells after the move: while nothing is kept, why
         (after every move, for as long as it lasts), and once, that saving works again."""
+        told = self._save_told(game)
+        return told or self.standing_notice()
+
+    def _save_told(self, game: KeptGame) -> str | None:
+        """Save ``game`` if this window keeps it; the notice when saving went off or
+        came back (a hosted game's host tells these once, on its own thread)."""
         session = kept(game)
         if self.owner and session.path is not None:
-            told = self._write(session)
-            if told is not None:
-                return told
-        return self.standing_notice()
+            return self._write(session)
+        return None
 
     def finish_game(self, game: KeptGame) -> None:
         """The game is over: count it in the statistics (once, merged with what another
@@ -403,12 +409,12 @@ class AppContext:
                 None,
                 wake=self._wake,
                 session=session,
-                save=self.autosave,
+                save=self._save_told,
                 pause=speeds_of(self.live)[1],  # bots take the time the speed gives them
             )
         except OSError as err:
             return _("Cannot host on this network: {why}").format(why=err.strerror or err)
-        self.autosave(session)
+        self._save_told(session)
         return net
 
     def join_table(self, address: str, code: str, name: str) -> NetTable:
