@@ -912,3 +912,21 @@ def test_probe_odd_lock_files(data, lock, odd):
     assert load_stats(data / "statistics.json")[0].games == 1
     assert place.is_file() and not place.is_symlink()
     assert victim.read_text() == "someone's file" and not (data / "gone").exists()
+
+
+def test_a_read_only_folder_still_shows_its_statistics_and_its_game(data, monkeypatch):
+    """A folder that cannot be written (simulated) still shows the statistics it holds
+    and offers its game, played unsaved (before this branch's lock on reading: 0 games,
+    as no lock file could be made there)."""
+    record_game(finished_session(seed=3), data / "statistics.json")
+    Session.new(SEATS, seed=4, dealer=0, path=data / "autosave.json")
+
+    def read_only(*a, **kw):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(storage.os, "open", read_only)  # no lock file can be made either
+    monkeypatch.setattr(storage, "_read_bounded", lambda p: Path(p).read_bytes())
+    app, ctx = start()
+    assert not ctx.owner and ctx.load_stats().games == 1
+    assert button(app, "continue").enabled

@@ -30,7 +30,7 @@ from .about import open_folder as _open_folder
 from .session import Session, load_session, save_path
 from .settings import MAX_NAME, SeatChoice, Settings, save_settings
 from .stats import Stats, load_stats, record_game, stats_path
-from .storage import file_lock, os_reason
+from .storage import data_dir_path, file_lock, os_reason
 
 LOCK_WAIT_S = 60.0  # a thread waits this long for the statistics' lock, then gives up
 
@@ -102,6 +102,7 @@ class AppContext:
         save: bool = True,
         writable: bool = True,
         not_owner: str | None = None,
+        other_window: bool = False,
     ) -> None:
         self.app = app
         self.settings = settings
@@ -114,6 +115,8 @@ class AppContext:
         # the folder is another window's, or cannot be used)
         self.owner = writable
         self.not_owner = not_owner or _("This window saves nothing.")
+        # the folder is another window's (not merely unusable): its game is not offered
+        self.other_window = other_window
         # the last write worked (False when not the owner, and from a failed write until
         # one works again)
         self.saving = writable
@@ -240,13 +243,14 @@ class AppContext:
 
     def load_saved(self) -> Session | None:
         """The autosave if it can be trusted; a damaged one is set aside with a notice
-        (its backup put back in place). A window that does not own the data folder
-        offers no game: the window that owns it plays it. A finished game found there
+        (its backup put back in place). A second window offers no game: the window
+        that owns the folder plays it (a folder that cannot be written offers its game,
+        played unsaved). A finished game found there
         (its counting was cut short) is counted now, not continued."""
-        if not self.owner:
+        if not self.owner and self.other_window:
             return None
         try:
-            loaded = load_session(restore=True)
+            loaded = load_session(data_dir_path() / "autosave.json", restore=self.owner)
         except OSError:
             return None
         if loaded.problem:
@@ -364,13 +368,19 @@ class AppContext:
     # statistics ---------------------------------------------------------------
     def load_stats(self) -> Stats:
         """The statistics kept so far; a damaged file is set aside with a notice, and its
-        backup put back in place when the statistics' lock is free at once."""
+        backup put back in place when this window owns the folder and the statistics'
+        lock is free at once (held, or no lock can be made there: read, never wait)."""
         try:
             path = stats_path()
+        except OSError:  # the folder cannot be made: read where it would be
+            path = data_dir_path() / "statistics.json"
+        try:
             try:
+                if not self.owner:
+                    raise PermissionError("not this window's folder")
                 with file_lock(path.with_name(path.name + ".lock"), timeout=0):
-                    stats, problem = load_stats(path, restore=self.owner)
-            except TimeoutError:  # another process writes them: read, never wait
+                    stats, problem = load_stats(path, restore=True)
+            except OSError:
                 stats, problem = load_stats(path)
         except OSError:
             return Stats()

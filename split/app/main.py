@@ -62,6 +62,18 @@ def _icon() -> pygame.Surface | None:
         return None
 
 
+class _OtherWindow:
+    """Why this window saves nothing when another window owns the folder (worded when
+    called)."""
+
+    other_window = True
+
+    def __call__(self) -> str:
+        from split.i18n import _
+
+        return _("Split is already open in another window: this window saves nothing.")
+
+
 def _open_data() -> tuple[Any, Callable[[], str | None], Callable[[], str] | None]:
     """The settings, what to tell about them, and why this window writes nothing (None
     when it may write): not when the data folder cannot be used or another window (or
@@ -78,7 +90,6 @@ def _open_data() -> tuple[Any, Callable[[], str | None], Callable[[], str] | Non
         unusable_notice,
         unusable_reason,
     )
-    from split.i18n import _
 
     failure = unusable_reason()
     owned = False
@@ -99,7 +110,7 @@ def _open_data() -> tuple[Any, Callable[[], str | None], Callable[[], str] | Non
         err = failure
         why = lambda: unusable_notice(err)  # noqa: E731
     else:
-        why = lambda: _("Split is already open in another window: this window saves nothing.")  # noqa: E731
+        why = _OtherWindow()
 
     def told() -> str:
         return " ".join(p for p in (problem(), why()) if p)
@@ -141,7 +152,16 @@ def create_app(
         except Exception:  # noqa: BLE001 - the game runs without sound
             snd = None
     not_owner = why_not() if why_not is not None else None
-    ctx = AppContext(app, settings, snd, seed=seed, save=save, writable=save, not_owner=not_owner)
+    ctx = AppContext(
+        app,
+        settings,
+        snd,
+        seed=seed,
+        save=save,
+        writable=save,
+        not_owner=not_owner,
+        other_window=getattr(why_not, "other_window", False),
+    )
     menu = MainMenu(ctx, notice=problem)
     app.push(menu)
     if offer_tutorial and not settings.tutorial_seen:
