@@ -2,12 +2,14 @@
 
     PYTHONPATH=. python build/screenshots.py            # all of them (about a minute)
     PYTHONPATH=. python build/screenshots.py --quick    # 1280x720, en and fa only
+    PYTHONPATH=. python build/screenshots.py --quick --lang gl --out /tmp/s  # one language
 
-For each window size (1280x720, 1920x1080), in English and Persian, it writes
-``docs/screens/<W>x<H>/<lang>-<screen>.jpg``: the main menu, new game, the table with
-2, 4 and 6 seats (after three of your moves), the round summary, the final results,
-statistics, about, the first rules page, and the tutorial. Every language at 1280x720
-gets ``docs/screens/<lang>-table.jpg`` and ``<lang>-rules.jpg`` (the README's).
+It writes ``docs/screens/<W>x<H>/<lang>-<screen>.jpg``: the main menu, new game, the
+table with 2, 4 and 6 seats (after three of your moves), the round summary, the final
+results, statistics, about, the first and the last rules page, the tutorial, and the
+network screens (joining, the host's lobby, a guest's lobby): at 1280x720 in every
+language, at 1920x1080 in English and Persian. Every language at 1280x720 also gets
+``docs/screens/<lang>-table.jpg`` and ``<lang>-rules.jpg`` (the README's).
 Headless (SDL's dummy driver); the pictures are the real app screen, fixed by seeds.
 JPEG keeps the felt's grain from weighing megabytes per picture.
 """
@@ -141,9 +143,17 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
     if readme:
         shoot(app, OUT / f"{lang}-rules.jpg")
     to_menu(app)
+    app.push(RulesScene(ctx, -1))
+    take("rules-words")
+    to_menu(app)
     app.push(AboutScene(ctx))
     take("about")
     to_menu(app)
+    for name in ("join", "lobby", "lobby-guest"):
+        app.push(_network_scene(ctx, name))
+        app.run_frames(3)
+        take(name)
+        to_menu(app)
     for players, seed in ((2, 5), (6, 8), (4, 3)):
         for tries in range(20):  # a deal whose round is still on after your moves
             table = new_table(app, ctx, players, seed + tries)
@@ -179,21 +189,53 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
     return done
 
 
-def readme_only(size: tuple[int, int], lang: str) -> None:
-    """``<lang>-rules.jpg`` and ``<lang>-table.jpg`` for the README."""
-    from split.app.main import create_app
-    from split.ui.menu.rules import RulesScene
+class _Finder:
+    """Two tables heard on the network (the pictures need no network)."""
 
-    os.environ["SPLIT_DATA_DIR"] = str(fresh_data_dir(f"{size[0]}x{size[1]}-{lang}"))
-    app, ctx = create_app(size, seed=1, sound=False)
-    ctx.change(language=lang, speed="instant")
-    app.push(RulesScene(ctx, 0))
-    shoot(app, OUT / f"{lang}-rules.jpg")
-    to_menu(app)
-    table = new_table(app, ctx, 4, 3)
-    play_a_while(app, table, HUMAN_TURNS)
-    shoot(app, OUT / f"{lang}-table.jpg")
-    app.running = False  # the next language starts a new app on the same display
+    def tables(self):
+        from split.net.discovery import Table
+
+        return [Table("Ada", "192.168.1.20", 47211, 3), Table("Bo", "10.0.0.7", 47211, 1)]
+
+    def close(self) -> None:
+        pass
+
+
+class _Lobby:
+    """A table on the network as its lobby reads it: Sara hosts, Ada joined, a bot, an
+    open seat."""
+
+    addresses = ["192.168.1.20"]
+    session = None
+
+    def __init__(self, hosting: bool) -> None:
+        from types import SimpleNamespace
+
+        from split.net.protocol import Seats
+
+        self.code = "EW2FWP" if hosting else None
+        seats = Seats(("Sara", "Ada", "Bo", "Cy"), ("human", "human", "normal", "open"), False)
+        self.game = SimpleNamespace(
+            ready=True, started=False, gone=None, seat=0 if hosting else 1, seats=seats,
+            pump=lambda: None,
+        )  # fmt: skip
+
+    def begin(self) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
+
+
+def _network_scene(ctx, name: str):
+    """Joining a table (two found), the host's lobby, or a guest's."""
+    from split.ui.menu.lobby import JoinScene, LobbyScene
+
+    if name == "join":
+        scene = JoinScene(ctx, i18n.display_name("You"))
+        scene.finder = _Finder()
+        return scene
+    return LobbyScene(ctx, _Lobby(hosting=name == "lobby"))
 
 
 def _tutorial(ctx):
@@ -236,6 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     global OUT
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1280x720, en and fa only")
+    parser.add_argument("--lang", choices=sorted(i18n.LANGUAGES), help="this language only")
     parser.add_argument("--out", type=Path, default=OUT, help="where (default docs/screens)")
     parser.add_argument(
         "--check",
@@ -249,14 +292,11 @@ def main(argv: list[str] | None = None) -> int:
     sizes = SIZES[:1] if args.quick else SIZES
     try:
         for size in sizes:
-            for lang in ("en", "fa"):  # left to right and right to left: every screen
+            # every language at the first size; left to right and right to left beyond
+            langs = list(i18n.LANGUAGES) if size == SIZES[0] and not args.quick else ["en", "fa"]
+            for lang in [args.lang] if args.lang else langs:
                 done = one_language(size, lang, readme=size == SIZES[0])
                 print(f"{size[0]}x{size[1]} {lang}: {', '.join(done)}")
-        if not args.quick:  # the other languages: the README's table and rules
-            for lang in i18n.LANGUAGES:
-                if lang not in ("en", "fa"):
-                    readme_only(SIZES[0], lang)
-                    print(f"{SIZES[0][0]}x{SIZES[0][1]} {lang}: rules, table")
     finally:
         i18n.set_language("en")
     return 0

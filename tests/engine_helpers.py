@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from split.engine.actions import parse_action
 from split.engine.notation import parse_config, state_json
-from split.engine.state import GameState
+from split.engine.state import GameState, Scratch
 
 
 def position(hands, discard=(), draw=(), table=None, dealer=None, players=None, seed=0):
@@ -16,18 +16,18 @@ def position(hands, discard=(), draw=(), table=None, dealer=None, players=None, 
     # By default the dealer is the last seat, so seat 0 moves first (R2.4).
     obj = {"players": n, "dealer": n - 1 if dealer is None else dealer, "seed": seed}
     obj["rounds"] = [setup]
-    return GameState.new(parse_config(obj))
+    return Scratch.new(parse_config(obj))
 
 
-def play(state: GameState, *lines: str) -> list:
+def play(state: Scratch, *lines: str) -> list:
     """Apply notation lines; return all events."""
     events = []
     for line in lines:
-        events += state.apply(parse_action(line))
+        events += state.play(parse_action(line))
     return events
 
 
-def legal(state: GameState) -> list[str]:
+def legal(state: Scratch) -> list[str]:
     return state_json(state)["legal"]
 
 

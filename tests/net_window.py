@@ -121,7 +121,7 @@ def main() -> int:
                 _until(app, lambda: not table.busy(), 10)
                 _shot(app, args.shots, "table")
         elif table.gone:
-            raise SystemExit(f"the game ended early: {table.note}")
+            raise SystemExit(f"the game ended early: {table.prompt()[0]}")
         time.sleep(0.005)
     _shot(app, args.shots, "results")
     print(json.dumps({"scores": table.state.scores(), "seat": table.viewer}), flush=True)

@@ -188,7 +188,7 @@ def test_about_screen_from_the_menu_shows_version_licences_and_opens_the_folder(
     assert scene.texts[0][1].startswith("MIT License")
     assert scene.facts.version == split.__version__
     # picking the fonts' OFL shows its text; the wheel scrolls it
-    ofl = next(i for i, (label, _t) in enumerate(scene.texts) if label.endswith("OFL.txt"))
+    ofl = next(i for i, (label, _t, _l) in enumerate(scene.texts) if label.endswith("OFL.txt"))
     click_button(app, f"licence:{ofl}")
     assert scene.pick == ofl and scene.scroll == 0
     assert any("SIL OPEN FONT LICENSE" in line for line in scene.lines(600))
@@ -220,3 +220,81 @@ def test_about_screen_is_translated_and_mirrored_in_persian(tmp_path, monkeypatc
     assert buttons["back"].label != "Back"
     # the list of licences sits on the right in Persian
     assert buttons["licence:0"].rect.centerx > scene.size[0] // 2
+
+
+class _Runs:
+    """Records every line the screen shapes: (logical text, language, visual text)."""
+
+    def __init__(self, monkeypatch) -> None:
+        from split.ui import text, typeset
+
+        self.seen: list[tuple[str, str, str]] = []
+        orig = text.visual_runs
+
+        def visual_runs(words, lang=None):
+            runs = orig(words, lang)
+            self.seen.append((words, lang, "".join(r.text for r in runs)))
+            return runs
+
+        monkeypatch.setattr(text, "visual_runs", visual_runs)
+        typeset._render.cache_clear()
+        typeset._fit.cache_clear()
+
+    def visual(self, part: str) -> list[str]:
+        """The visual text of every shaped line whose logical text has ``part``."""
+        return [v for t, _lang, v in self.seen if part in t]
+
+
+def test_persian_about_keeps_versions_paths_and_licences_left_to_right(tmp_path, monkeypatch):
+    """Issue 27: in Persian the version and the data folder's path keep ASCII digits and
+    read left to right ("pygame-ce 2.5.8", not "۲٫۵٫۸"), and an English licence is laid
+    out left to right, so its punctuation ends its lines (tested on the visual runs)."""
+    from app_driver import click_button
+
+    app, _ctx = _about_screen(tmp_path, monkeypatch, lang="fa")
+    scene = app.scene
+    runs = _Runs(monkeypatch)
+    scene.dirty = True
+    app.run_frames(2)
+    version = runs.visual(split.__version__)
+    assert version and all(split.__version__ in v for v in version)
+    path = str(tmp_path / "data")
+    assert any(path in v for v in runs.visual(path)), runs.visual("data")
+    # the game's licence: English lines, shaped as English, visual order = logical
+    body = scene.texts[0][1]
+    licence = [(t, lang, v) for t, lang, v in runs.seen if len(t) > 20 and t in body]
+    assert len(licence) > 5 and all(lang == "en" and v == t for t, lang, v in licence)
+    assert any(v.rstrip()[-1] in ",." for _t, _l, v in licence)  # at the line's right end
+    # a library's licence is listed under its version, as written
+    lib = next((i for i, t in enumerate(scene.texts) if t[0].startswith("pygame-ce ")), None)
+    if lib is not None:
+        label = scene.texts[lib][0]
+        number = label.split(" ")[1].split("/")[0]  # "2.5.8"
+        assert runs.visual(number) and all(number in v for v in runs.visual(number))
+        click_button(app, f"licence:{lib}")
+        assert scene.body()[1] == "en"
+
+
+def test_about_names_every_languages_translators(tmp_path, monkeypatch):
+    """Issue 27: the About screen credits each language, from its catalog's
+    Last-Translator (set in every catalog: no "FULL NAME" left), in the player's
+    language."""
+    from app_driver import click_button
+
+    from split import i18n
+    from split.ui.menu.about import credits, translator
+
+    for lang in i18n.LANGUAGES:
+        who = translator(lang)
+        assert who and "FULL NAME" not in who, lang
+    app, _ctx = _about_screen(tmp_path, monkeypatch, lang="gl")
+    scene = app.scene
+    pick = next(i for i, t in enumerate(scene.texts) if t[0] == "Translations")
+    click_button(app, f"licence:{pick}")
+    text, lang = scene.body()
+    assert lang == "gl" and text == credits()
+    lines = text.splitlines()
+    assert len(lines) == len(i18n.LANGUAGES)
+    for (code, name), line in zip(i18n.LANGUAGES.items(), lines, strict=True):
+        assert line.startswith(name) and translator(code) in line
+    assert "traducido por" in lines[1] and scene.lines(600)[: len(lines)] == lines

@@ -193,6 +193,7 @@ def _play_to_the_end(app, ctx, seed):
     return table
 
 
+@pytest.mark.slow  # a whole game to the results, through the app
 def test_new_players_goes_to_the_new_game_screen(data):
     app, ctx = start(seed=77)
     _play_to_the_end(app, ctx, 2)
@@ -203,6 +204,7 @@ def test_new_players_goes_to_the_new_game_screen(data):
     assert isinstance(app.scene, MainMenu)
 
 
+@pytest.mark.slow  # a whole game to the results, through the app
 def test_play_again_starts_the_same_players_at_once(data):
     """Issue 13: "play again with the same seats" is one click from the results."""
     app, ctx = start(seed=77)
@@ -215,6 +217,7 @@ def test_play_again_starts_the_same_players_at_once(data):
     assert [s.kind for s in table.session.seats] == [s.kind for s in old.session.seats]
 
 
+@pytest.mark.slow  # a whole game to the results, through the app
 def test_game_over_records_statistics_and_drops_the_autosave(data):
     app, ctx = start(seed=4242)
     table = _play_to_the_end(app, ctx, 5)

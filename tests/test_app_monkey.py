@@ -155,7 +155,7 @@ def test_the_monkeys_weak_bots_answer_the_tables_hint(tmp_path, monkeypatch):
     assert table.human_turn() and len(table.state.legal_actions()) > 1
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     app.run_frames(2)
-    assert table.note and table.note.startswith("Hint:")
+    assert table.note and table.note.text().startswith("Hint:")
 
 
 @pytest.mark.slow
@@ -198,6 +198,7 @@ def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch, seed):
     assert "GameTable" in seen and "PauseScene" in seen
 
 
+@pytest.mark.slow  # the app started in a process of its own, playing a whole game
 def test_selftest_exits_0():
     root = Path(__file__).resolve().parents[1]
     env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy")

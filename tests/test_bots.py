@@ -93,7 +93,9 @@ def test_decision_seed_is_the_same_in_every_process():
     assert outs == {f"{decision_seed(12345, 3, 77)}\n"}
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize(
+    "players", [2, 3, *(pytest.param(n, marks=pytest.mark.slow) for n in (4, 5, 6))]
+)
 def test_random_easy_normal_play_hundreds_of_legal_games(players):
     # Every table mixes the three quick bots, so each plays all 100 games at this size.
     kinds = ["normal", "easy", "random"]
@@ -307,6 +309,7 @@ def test_a_hint_to_take_counts_the_cards_above_with_plurals():
         i18n.set_language("en")
 
 
+@pytest.mark.slow  # whole searches of a game's turns
 def test_the_expert_searches_more_than_hard_and_plays_legally():
     """Issue 17: an `expert` seat, offered like the others: more sampled deals and more
     candidates than `hard`, always a legal move from its own view."""

@@ -237,7 +237,10 @@ def test_autoplay_on_a_read_only_folder_is_one_line(tmp_path, monkeypatch, capsy
     one line and status 1, no traceback."""
     import errno
 
+    from split import i18n
     from split.app import autoplay, storage
+
+    i18n.set_language("en")  # (a tool's process starts in English; an earlier test may not)
 
     def read_only(*a, **kw):
         raise OSError(errno.EROFS, "Read-only file system")

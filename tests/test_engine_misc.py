@@ -110,3 +110,41 @@ def test_bad_records_are_refused(mutate, match):
 def test_action_values_are_hashable_and_compare():
     assert Action.match(5, 3) == Action.match(3, 5)
     assert len({Action.draw(), Action.draw(), Action.pass_()}) == 2
+
+
+def test_each_action_kind_reads_by_its_own_names():
+    c = parse_card
+    assert parse_action("take 3").position == 3
+    assert parse_action("match 7h 7d").cards == (c("7D"), c("7H"))
+    assert parse_action("match 7h 7d").card == c("7D")
+    up = parse_action("upgrade 7D 1.2")
+    assert (up.card, up.seat, up.target) == (c("7D"), 1, 2)
+    assert parse_action("discard QS").card == c("QS")
+    assert parse_action("penalize 2").penalized == 2
+    trade = parse_action("trade 0 3.1")
+    assert (trade.mine, trade.seat, trade.target) == (0, 3, 1)
+    # the names build the same notation back, for every kind
+    for text in ["take 3", "match 7D 7H", "upgrade 7D 1.2", "discard QS", "penalize 2"]:
+        assert str(parse_action(text)) == text
+
+
+def test_a_games_state_changes_only_through_its_record_and_a_scratch_copy_is_free():
+    from split.engine import IllegalAction, PlayerView, Scratch
+
+    game = Game(GameConfig(3, 0, 1))
+    assert not hasattr(game.state, "play")  # no public way around the record
+    scratch = game.state.scratch()
+    assert isinstance(scratch, Scratch) and isinstance(scratch.clone(), Scratch)
+    before = state_json(game.state)
+    events = scratch.play(scratch.legal_actions()[0])
+    assert events and state_json(game.state) == before != state_json(scratch)
+    with pytest.raises(IllegalAction):
+        scratch.play(Action.penalize(0))
+    game.apply(game.state.legal_actions()[0])
+    assert state_json(game.state) == state_json(scratch)  # the same move, the same position
+    fresh = Scratch.new(GameConfig(3, 0, 1))
+    assert isinstance(fresh, Scratch) and state_json(fresh) == before
+    # a world guessed from a seat's view is a scratch too: a search plays on it
+    view = PlayerView.of(game.state, 1)
+    world = view.determinize(view.unseen())
+    assert isinstance(world, Scratch) and world.play(world.legal_actions()[0])

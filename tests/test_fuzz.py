@@ -10,7 +10,7 @@ from split.engine.actions import Action
 from split.engine.cards import CARD_COUNT
 from split.engine.notation import state_json
 from split.engine.setup import GameConfig
-from split.engine.state import GameState, IllegalAction
+from split.engine.state import GameState, IllegalAction, Scratch
 
 EVERY_CARD_TWICE = [2] * CARD_COUNT
 PLAY_PHASES = {"start", "play", "perfect-bonus", "strong-bonus", "weak-bonus"}
@@ -67,7 +67,7 @@ def random_illegal(rng: random.Random, s: GameState) -> Action:
 
 def play_random_game(players: int, seed: int, probe: bool) -> int:
     rng = random.Random(seed)
-    s = GameState.new(GameConfig(players, rng.randrange(players), seed))
+    s = Scratch.new(GameConfig(players, rng.randrange(players), seed))
     check_invariants(s)
     steps = 0
     rounds_ended = 0
@@ -78,13 +78,13 @@ def play_random_game(players: int, seed: int, probe: bool) -> int:
             if bad not in legal:
                 before = state_json(s)
                 with pytest.raises(IllegalAction):
-                    s.apply(bad)
+                    s.play(bad)
                 assert state_json(s) == before
         if probe and rng.random() < 0.2:
             # every legal action applies, on a copy
             for action in legal:
-                s.clone().apply(action)
-        events = s.apply(rng.choice(legal))
+                s.clone().play(action)
+        events = s.play(rng.choice(legal))
         rounds_ended += sum(1 for e in events if type(e).__name__ == "RoundScored")
         check_invariants(s)
         steps += 1
@@ -93,12 +93,18 @@ def play_random_game(players: int, seed: int, probe: bool) -> int:
     return steps
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+# The larger tables' probes and the 2000 games below are long runs: `-m "not slow"` keeps
+# the probes at 2 players.
+LARGER_SLOW = [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4, 5, 6))]
+
+
+@pytest.mark.parametrize("players", LARGER_SLOW)
 def test_fuzz_random_games_with_probes(players):
     for seed in range(40):
         play_random_game(players, seed * 7 + players, probe=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_fuzz_many_random_games(players):
     for seed in range(400):
@@ -108,12 +114,12 @@ def test_fuzz_many_random_games(players):
 def test_same_seed_same_game():
     def run(seed):
         rng = random.Random(seed)
-        s = GameState.new(GameConfig(4, 2, seed))
+        s = Scratch.new(GameConfig(4, 2, seed))
         out = []
         while not s.is_over:
             a = rng.choice(s.legal_actions())
             out.append(str(a))
-            s.apply(a)
+            s.play(a)
         return out, state_json(s)
 
     assert run(3) == run(3)
@@ -121,8 +127,8 @@ def test_same_seed_same_game():
 
 
 def test_clone_is_independent():
-    s = GameState.new(GameConfig(3, 0, 1))
+    s = Scratch.new(GameConfig(3, 0, 1))
     c = s.clone()
-    c.apply(c.legal_actions()[0])
+    c.play(c.legal_actions()[0])
     assert state_json(s) != state_json(c)
     assert state_json(s)["phase"] == "start"

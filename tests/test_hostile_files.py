@@ -175,7 +175,8 @@ def test_a_full_disk_mid_game_turns_saving_off_and_the_game_goes_on(data, monkey
     played = len(table.game.actions)
     gesture(app, table, table.legal()[0])
     assert len(table.game.actions) > played
-    assert table.note and "Saving is off" in table.note and "the disk is full" in table.note
+    said, _tone = table.prompt()
+    assert table.note and "Saving is off" in said and "the disk is full" in said
     assert not ctx.saving
     for _i in range(3):  # the game goes on
         settle(app, table)
@@ -318,7 +319,7 @@ def test_a_second_window_does_not_continue_the_first_windows_game_and_says_so(da
         click_button(app, "new")
         click_button(app, "start")
         table = app.scene
-        assert table.note and "already open" in table.note
+        assert table.note and "already open" in table.note.text()
         settle(app, table)
         for _i in range(5):
             if table.state.is_over:
@@ -577,7 +578,8 @@ def test_saving_already_off_at_new_game_is_said_on_the_table(data, monkeypatch):
     click_button(app, "start")
     table = app.scene
     assert type(table).__name__ == "GameTable"
-    assert table.note and "Saving is off" in table.note and "the disk is full" in table.note
+    said = table.note.text() if table.note else ""
+    assert "Saving is off" in said and "the disk is full" in said
     assert "not saved" in app.title
 
 
@@ -838,7 +840,7 @@ def test_probe_file_system_faults_mid_session(data, monkeypatch, fault):
     assert all(b in before.values() for b in after.values())  # at most a backup of one
     cleared()
     table = ctx.start_game(seats, 0)
-    assert ctx.saving and "works again" in table.note and app.title == "Split"
+    assert ctx.saving and "works again" in table.note.text() and app.title == "Split"
     assert load_stats(data / "statistics.json")[0].games == 1  # the game finished meanwhile
     assert load_session(data / "autosave.json").value.game_id == table.session.game_id
 

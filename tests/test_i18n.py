@@ -501,6 +501,25 @@ def test_the_default_name_is_shown_in_the_players_language():
     assert i18n.display_name("You") == "You"
 
 
+def test_hot_seat_default_names_are_shown_in_the_players_language():
+    """Issue 27: a game set up with "Player 1" and "Player 2" showed "Player ۱" on a
+    Persian screen; the default names are kept in English and shown translated."""
+    from split.ui.screens import SeatSetup, hot_seat_names
+
+    try:
+        i18n.set_language("fa")
+        seats = [SeatSetup("You", "human"), SeatSetup("شما", "human"), SeatSetup("Ada", "easy")]
+        hot_seat_names(seats)
+        assert [s.name for s in seats] == ["Player 1", "Player 2", "Ada"]
+        shown = i18n.localize_digits(i18n.display_name("Player 1"))
+        assert shown == "بازیکن ۱"
+        assert i18n.display_name("Player 12") == "بازیکن 12"
+        assert i18n.display_name("Player 1x") == "Player 1x"  # a name a player typed
+    finally:
+        i18n.set_language("en")
+    assert i18n.display_name("Player 2") == "Player 2"
+
+
 def test_persian_percent_sign_is_arabic_percent():
     """Issue 13 rough edge 12: "80%" on a Persian screen reads ۸۰٪ (U+066A), not % ۸۰."""
     from split.i18n.writing import localize_digits
@@ -532,11 +551,28 @@ def test_indonesian_speaks_to_the_player_as_anda():
     assert found == []
 
 
-@pytest.mark.parametrize("rule", ["R2.2", "R6.1", "R6.3", "R8.3"])
+RULE_WORDS = {
+    "R1.4": "reference cards",
+    "R2.2": "first",
+    "R4.2": "take along with it may be part of that play",
+    "R6.1": "must",
+    "R6.3": "just made",
+    "R7.2": "done for them",
+    "R7.3": "not when the draw pile runs out",
+    "R8.3": "went out deals",
+    "R9.4": "no last box",
+    "R10": "Other hands and the order of the draw pile stay hidden",
+}
+
+
+@pytest.mark.parametrize("rule", sorted(RULE_WORDS))
 def test_the_rules_pages_state_what_box_texts_leave_out(rule):
-    """Issue 16: who deals first (R2.2), the perfect bonus is compulsory (R6.1), a weak
-    match's trade may give away the match just made (R6.3), who deals next (R8.3):
-    each is a sentence of a rules page, translated in every language."""
+    """Issues 16 and 27: who deals first (R2.2), the perfect bonus is compulsory (R6.1),
+    a weak match's trade may give away the match just made (R6.3), who deals next
+    (R8.3), the reference cards (R1.4), the cards taken along may be part of the play
+    that uses the taken card (R4.2), the early lay-down is automatic (R7.2) and only
+    when someone goes out (R7.3), rows have no last box (R9.4), what each player may see
+    (R10): each is a sentence of a rules page, translated in every language."""
     from split.ui.menu.rules_pages import PAGES, STATED
 
     said = STATED[rule]
@@ -544,5 +580,36 @@ def test_the_rules_pages_state_what_box_texts_leave_out(rule):
     for lang in i18n.LANGUAGES:
         text = i18n.catalog(lang).gettext(said)
         assert text and (lang == "en" or text != said), (lang, rule)
-    words = {"R6.1": "must", "R6.3": "just made", "R8.3": "went out deals", "R2.2": "first"}
-    assert words[rule] in said
+    assert RULE_WORDS[rule] in said
+
+
+def test_who_deals_next_has_a_page_of_its_own():
+    """Issue 27: R8.3 is not about going out early (R7): it opens "The next round"."""
+    from split.ui.menu.rules_pages import PAGES, R8_3
+
+    (page,) = [p for p in PAGES if R8_3 in p.paragraphs]
+    assert page.title == "The next round" and page.paragraphs[0] == R8_3
+    early = next(p for p in PAGES if p.title == "Going out early")
+    assert R8_3 not in early.paragraphs
+
+
+def test_the_keys_page_names_every_key_of_the_table():
+    """Issue 27: the keyboard's shortcuts are written in the catalogs: a rules page lists
+    them, and the table's buttons show their keys through the catalog."""
+    from split.ui.menu.rules_pages import PAGES
+    from split.ui.table.render import BUTTONS
+
+    keys = next(p for p in PAGES if p.title == "Keys")
+    said = " ".join(keys.paragraphs)
+    for _name, _label, key in BUTTONS:
+        if key:
+            assert f"{key} " in said and i18n.key_name(key) == key
+    for key in ("D", "Ctrl+Z", "Space", "Tab", "Enter", "Esc", "F11", "1 to 9"):
+        assert key in said
+    for lang in i18n.LANGUAGES:
+        assert i18n.catalog(lang).pgettext("key", "P") == "P"
+        for p in keys.paragraphs:
+            assert lang == "en" or i18n.catalog(lang).gettext(p) != p
+    # a key's name keeps its digits in Persian: F11, not F۱۱
+    shown = i18n.localize_digits(i18n.catalog("fa").gettext(keys.paragraphs[1]), "fa")
+    assert "F11" in shown and "F۱۱" not in shown

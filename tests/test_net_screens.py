@@ -83,6 +83,7 @@ def _your_turn(app, table, seconds: float = 10, each=None) -> bool:
     return False
 
 
+@pytest.mark.slow  # a whole network game through the screens
 def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_end(data):
     app, ctx = start(seed=3)
     ctx.change(speed="instant")
@@ -271,6 +272,7 @@ def _bo_joins_ann(**host_options):
         host.stop()
 
 
+@pytest.mark.slow  # whole network rounds through the screens
 def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
     """Bo reads the scores long; the host's player asked for the next round and the
     host stopped waiting (``round_wait``). Bo's "Next round" then shows the round under

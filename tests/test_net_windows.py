@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # real windows, each its own process, play whole games
+
 WINDOW = Path(__file__).parent / "net_window.py"
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
 

@@ -218,6 +218,7 @@ def _env(data_dir):
     return env
 
 
+@pytest.mark.slow  # a fuzz of killed processes
 def test_sigkill_at_random_moments_always_resumes(tmp_path):
     """A bots-only game killed 20 times ends exactly as the same game uninterrupted."""
     cmd = [sys.executable, "-m", "split", "autoplay", "--bots", "random,easy,random", "--seed", "9"]

@@ -212,7 +212,9 @@ def test_stats_columns_start_on_the_reading_side(app, lang, monkeypatch):
     (row,) = scene.game_rects()
     me, bot = texts.rect("Me"), texts.rect("Bot")
     assert leads(lang, row, me) and leads(lang, me, bot)
-    line = [r for w, r in texts.seen if w.startswith("2025-01-01")][0]
+    # issue 27: the date as the language writes it, Solar Hijri in Persian
+    when = {"en": "Jan 1, 2025, 10:00\u202fAM", "fa": "12 دی 1403\u060c 10:00"}[lang]
+    line = [r for w, r in texts.seen if w.startswith(when)][0]
     assert row.left <= line.left and line.right <= row.right
     assert (line.left - row.left < 10) == (lang == "en")
     assert (row.right - line.right < 10) == (lang == "fa")
@@ -401,3 +403,38 @@ def test_results_name_then_total(finished, lang, monkeypatch):
     assert abs(total.centerx - name.centerx) <= 2
     b = buttons(scene)
     assert leads(lang, b["again"], b["change"]) and leads(lang, b["change"], b["leave"])
+
+
+@pytest.mark.parametrize("size", [SIZE, (1280, 720)])
+def test_every_seats_facts_are_drawn_whole_before_what_its_matches_add(lang, size, monkeypatch):
+    """Issue 24 item 2: a seat's second line has its facts (who plays it, cards held,
+    dealer) from the reading side and what its matches would add (R8.2, R9.1) at the
+    other end. In Persian the facts' room was measured with left-to-right geometry and
+    every seat with a match showed "…"."""
+    from ui_driver import laid_out, make_table
+
+    from split.ui import typeset
+
+    hands = [["3S", "4S", "6S", "8S"], ["2C", "5H", "JD"], ["2D", "5D", "JH"]]
+    matches = [[["7C", "7H"]], [["9C", "9H"]], [["KC", "KH"]]]
+    game = laid_out(hands, discard=["3D"], draw=["QH", "QD"], table=matches)
+    app, table, _ = make_table(game, kinds=("human", "random", "easy"), size=size)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    orig = widgets.text
+
+    def text(surface, words, pos, size, *args, **kw):
+        r = orig(surface, words, pos, size, *args, **kw)
+        drawn.append((words, size, r))
+        return r
+
+    monkeypatch.setattr(widgets, "text", text)
+    table.invalidate()
+    table.renderer.build(table)
+    for seat in range(3):
+        panel = table.seat_rect(seat)
+        held = len(table.model.hands[seat])
+        fact = typeset.ngettext("{n} card", "{n} cards", held).format(n=held)
+        [(words, fs, facts)] = [(w, s, r) for w, s, r in drawn if fact in w and panel.contains(r)]
+        [gain] = [r for w, _s, r in drawn if w.startswith("+") and panel.contains(r)]
+        assert facts.width >= typeset.render(words, fs).get_width() - 1, (seat, words, facts)
+        assert leads(lang, facts, gain), (seat, facts, gain)

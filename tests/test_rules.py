@@ -21,7 +21,7 @@ from split.engine.cards import (
 from split.engine.notation import parse_config, state_json
 from split.engine.setup import GameConfig, SetupError
 from split.engine.sheet import negative_value, row_value
-from split.engine.state import GameState, IllegalAction
+from split.engine.state import IllegalAction, Scratch
 
 C = parse_card
 
@@ -54,7 +54,7 @@ def test_r2_3_deal_one_card_at_a_time_from_the_player_after_the_dealer():
     config = parse_config(
         {"players": 3, "dealer": 1, "rounds": [{"deck": [card_str(c) for c in deck]}]}
     )
-    s = GameState.new(config)
+    s = Scratch.new(config)
     # seat 2 (after dealer 1) gets deck[0], seat 0 deck[1], seat 1 deck[2], ...
     assert sorted(s.hands[2]) == sorted(deck[0:27:3])
     assert sorted(s.hands[0]) == sorted(deck[1:27:3])
@@ -66,7 +66,7 @@ def test_r2_3_deal_one_card_at_a_time_from_the_player_after_the_dealer():
 
 
 def test_r2_4_player_after_dealer_starts():
-    s = GameState.new(GameConfig(4, dealer=2, seed=3))
+    s = Scratch.new(GameConfig(4, dealer=2, seed=3))
     assert s.current == 3 and s.phase == "start"
 
 
@@ -75,7 +75,7 @@ def test_r2_3_r2_4_the_first_deal_is_told_by_its_events():
     config = parse_config(
         {"players": 3, "dealer": 1, "rounds": [{"deck": [card_str(c) for c in deck]}]}
     )
-    s, events = GameState.start(config)
+    s, events = Scratch.start(config)
     started, turn = events
     assert isinstance(started, ev.RoundStarted) and started.round == 1 and started.dealer == 1
     # R2.3: one card at a time from the seat after the dealer, 9 each
@@ -85,7 +85,7 @@ def test_r2_3_r2_4_the_first_deal_is_told_by_its_events():
         assert sorted(c for p, c in started.deal if p == seat) == sorted(s.hands[seat])
     assert started.discard == (deck[27],) and started.draw_pile == 104 - 28
     assert turn == ev.TurnStarted(2)  # R2.4: the player after the dealer starts
-    assert state_json(GameState.new(config)) == state_json(s)
+    assert state_json(Scratch.new(config)) == state_json(s)
 
 
 def test_r2_3_a_game_keeps_the_events_of_its_first_deal():
@@ -93,7 +93,7 @@ def test_r2_3_a_game_keeps_the_events_of_its_first_deal():
 
     config = GameConfig(4, dealer=2, seed=11)
     game = Game(config)
-    opening = GameState.start(config)[1]
+    opening = Scratch.start(config)[1]
     assert game.opening_events == opening
     for action in game.state.legal_actions()[:1]:
         game.apply(action)
@@ -109,7 +109,7 @@ def test_r3_3_matches_laid_out_before_play_are_in_the_opening_events():
             "rounds": [{"hands": [["2C"], ["3C"]], "draw": ["4C"], "table": [[["7H", "7D"]], []]}],
         }
     )
-    s, (started, _turn) = GameState.start(config)
+    s, (started, _turn) = Scratch.start(config)
     assert [sorted(m) for m in started.table[0]] == [sorted((C("7H"), C("7D")))]
     assert started.table == tuple(tuple(m) for m in s.matches)  # R3.3: in front of seat 0
 
@@ -403,11 +403,11 @@ def test_r8_3_after_draw_pile_runs_out_the_deal_passes_left():
 
 
 def test_r8_4_three_rounds_then_game_over():
-    s = GameState.new(GameConfig(2, 0, 5))
+    s = Scratch.new(GameConfig(2, 0, 5))
     rounds_seen = set()
     while s.phase != "game-over":
         rounds_seen.add(s.round)
-        s.apply(s.legal_actions()[0])
+        s.play(s.legal_actions()[0])
     assert rounds_seen == {1, 2, 3}
     assert s.legal_actions() == []
     assert state_json(s)["current"] is None
@@ -435,7 +435,7 @@ def test_r9_3_and_r9_4_score_is_rows_minus_negatives():
 
 
 def test_r9_4_equal_highest_share_the_win():
-    s = GameState.new(GameConfig(3, 0, 1))
+    s = Scratch.new(GameConfig(3, 0, 1))
     s.rows = [[1] + [0] * 12, [1] + [0] * 12, [0] * 13]
     assert s.winners() == [0, 1]
 
@@ -443,7 +443,7 @@ def test_r9_4_equal_highest_share_the_win():
 def test_r10_view_hides_other_hands_and_the_pile_order():
     from split.engine.view import PlayerView
 
-    s = GameState.new(GameConfig(3, 0, 2))
+    s = Scratch.new(GameConfig(3, 0, 2))
     v = PlayerView.of(s, 1)
     assert v.hand == tuple(sorted(s.hands[1]))
     assert v.hand_sizes == (9, 9, 9) and v.draw_pile == len(s.draw)
@@ -469,11 +469,11 @@ def test_r10_known_cards_are_public():
 
 
 def test_illegal_action_leaves_state_untouched():
-    s = GameState.new(GameConfig(4, 1, 9))
+    s = Scratch.new(GameConfig(4, 1, 9))
     before = json.dumps(state_json(s))
     for text in ["discard AC", "match 2C 2D", "penalize 1", "pass", "take 5", "next-round"]:
         with pytest.raises(IllegalAction):
-            s.apply(parse_action(text))
+            s.play(parse_action(text))
         assert json.dumps(state_json(s)) == before
 
 

@@ -1,7 +1,9 @@
-"""The scenario runner of NOTATION.md, through its real command line."""
+"""The scenario runner of NOTATION.md: through the function its command line calls, and
+through the real command line (run_cli)."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -32,11 +34,16 @@ EXAMPLE = {
 }
 
 
-def run_file(tmp_path, obj, *flags, raw=None):
+def _write(tmp_path, obj, raw=None) -> Path:
     path = tmp_path / "s.json"
     path.write_text(raw if raw is not None else json.dumps(obj), encoding="utf-8")
+    return path
+
+
+def run_cli(tmp_path, obj, *flags, raw=None):
+    """The exit status and the JSON lines of ``python -m split scenario FILE [flags]``."""
     proc = subprocess.run(
-        [sys.executable, "-m", "split", "scenario", str(path), *flags],
+        [sys.executable, "-m", "split", "scenario", str(_write(tmp_path, obj, raw)), *flags],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -45,8 +52,17 @@ def run_file(tmp_path, obj, *flags, raw=None):
     return proc.returncode, lines
 
 
+def run_file(tmp_path, obj, *flags, raw=None):
+    """The same as :func:`run_cli`, through the function the command line calls (the
+    command line itself is run by the tests that use run_cli)."""
+    assert set(flags) <= {"--trace"}
+    out = io.StringIO()
+    code = run(str(_write(tmp_path, obj, raw)), trace="--trace" in flags, out=out)
+    return code, [json.loads(line) for line in out.getvalue().splitlines()]
+
+
 def test_notation_example_end_state(tmp_path):
-    code, [state] = run_file(tmp_path, EXAMPLE)
+    code, [state] = run_cli(tmp_path, EXAMPLE)
     assert code == 0
     assert {k: state[k] for k in ("round", "dealer", "phase", "current", "must_use")} == {
         "round": 1,
@@ -85,7 +101,7 @@ def test_illegal_action_is_reported_with_its_index(tmp_path):
 
 def test_trace_ends_with_the_error_object(tmp_path):
     obj = dict(EXAMPLE, actions=["draw", "bogus"])
-    code, lines = run_file(tmp_path, obj, "--trace")
+    code, lines = run_cli(tmp_path, obj, "--trace")
     assert code == 2 and len(lines) == 3
     assert lines[-1]["action"] == 1 and "unknown action" in lines[-1]["error"]
 
@@ -178,14 +194,14 @@ def test_missing_file(tmp_path, capsys):
 
 def test_action_at_game_over_is_refused(tmp_path):
     from split.engine.setup import GameConfig
-    from split.engine.state import GameState
+    from split.engine.state import Scratch
 
-    s = GameState.new(GameConfig(2, 0, 3))
+    s = Scratch.new(GameConfig(2, 0, 3))
     actions = []
     while not s.is_over:
         a = s.legal_actions()[-1]
         actions.append(str(a))
-        s.apply(a)
+        s.play(a)
     code, lines = run_file(tmp_path, {"players": 2, "seed": 3, "actions": actions + ["draw"]})
     assert code == 2 and lines[0]["action"] == len(actions)
     assert "game is over" in lines[0]["error"]

@@ -10,6 +10,7 @@ from split.engine import events as ev
 from split.engine.actions import Action
 from split.engine.cards import MatchType, parse_card
 from split.engine.state import GameConfig, GameState
+from split.i18n.words import verbatim
 from split.ui.table.gestures import drop_action, insert_place, targets_for
 from split.ui.table.layout import lay_out
 from split.ui.table.narration import Tone, describe, event_line, prompt_line
@@ -122,7 +123,7 @@ def test_upgrade_penalty_and_game_over_lines():
 def test_the_prompt_says_why_a_move_was_refused_and_whose_turn_it_is():
     state = GameState.new(GameConfig(3, 0, 1))  # seat 1 starts (R2.4)
     text, tone = prompt_line(
-        state, NAMES, error="draw first", note=None, busy=False, your_turn=True
+        state, NAMES, error=verbatim("draw first"), note=None, busy=False, your_turn=True
     )
     assert (text, tone) == ("Not allowed: draw first", Tone.REFUSED)
     text, tone = prompt_line(state, NAMES, error=None, note=None, busy=False, your_turn=False)
@@ -191,6 +192,61 @@ def test_a_trade_of_yours_names_the_matches_it_swaps():
     ]
 
 
+def test_what_the_table_keeps_to_say_is_a_value_worded_in_the_language_of_the_draw():
+    """Issue 24: refusals, how-tos, hints and log lines are kept as words to be (a
+    message or a narration function with its arguments): equal for equal arguments,
+    hashable, and worded whole in the language current when drawn."""
+    from split import i18n
+    from split.engine.refusals import Refusal, Why
+    from split.engine.view import PlayerView
+    from split.i18n import N_
+    from split.i18n.words import message
+    from split.ui.table.narration import hint_words, logged, not_a_match, refused
+
+    state = GameState.new(GameConfig(3, 0, 1))
+    view = PlayerView.of(state, 1)
+    taken = Refusal(Why.USE_TAKEN_FIRST, (C("QS"),), rule="R4.2")
+    upgraded = ev.MatchUpgraded(
+        1, C("7D"), 0, 0, (C("7C"), C("7H")), MatchType.WEAK, C("7H"), C("7C"),
+        (C("7D"), C("7H")), MatchType.STRONG, 0,
+    )  # fmt: skip
+
+    def kept():
+        return [
+            refused(taken),
+            not_a_match(C("2C"), C("KH")),
+            message(N_("Pick a card from your hand first.")),
+            hint_words(Action.draw(), view, tuple(state.discard), 1),
+            logged(upgraded, 0),
+        ]
+
+    assert kept() == kept() and len({*kept()}) == len(kept())
+    try:
+        english = [w.text(NAMES) for w in kept()]
+        assert english[0] == "first make a play that uses the card you took, Q\u2660 (R4.2)"
+        assert english[3].startswith("Hint: draw a card. Draw from the pile")
+        assert english[4].startswith("Bo upgraded your match with 7\u2666")
+        i18n.set_language("gl")
+        galician = [w.text(NAMES) for w in kept()]
+        catalog = i18n.catalog("gl")
+        assert "(R4.2)" in galician[0] and "Q\u2660" in galician[0]
+        assert galician[2] == catalog.gettext("Pick a card from your hand first.")
+        assert all(g != e for g, e in zip(galician, english, strict=True))
+    finally:
+        i18n.set_language("en")
+
+
+def test_words_keep_values_not_live_objects():
+    from split.i18n.words import words
+
+    def said(names, cards):
+        return " ".join(cards)
+
+    with pytest.raises(TypeError):
+        words(said, ["7H"])  # a list could change after it was said
+    assert words(said, ("7H", "7D")).text() == "7H 7D"
+
+
 # ---------------------------------------------------------------- what a drop means
 
 
@@ -232,3 +288,36 @@ def test_a_card_dropped_in_the_hand_goes_where_it_was_dropped(rtl):
     lefts = [0, 50, 100] if not rtl else [100, 50, 0]
     assert insert_place(lefts, 20, 75 if not rtl else 45, rtl) == 2
     assert insert_place(lefts, 20, -5 if not rtl else 200, rtl) == 0
+
+
+# ---------------------------------------------------------------- what a seat shows
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_matches_add_nothing_more_once_the_round_is_scored(seed):
+    """Issue 24 item 5: a seat shows what its matches would add if the round ended now
+    (R8.2, R9.1); once the round's scoring filled their boxes they add nothing more
+    (the tutorial's last sheet showed "+80"), in a picture kept by the events as in one
+    rebuilt from the state (a game resumed at the round's end)."""
+    import random
+
+    from split.engine import Game
+    from split.ui.model import TableModel
+
+    game = Game(GameConfig(3, 0, seed))
+    model = TableModel.before_deal(3, 0, 104)
+    rng = random.Random(seed)
+    worth_seen = 0
+    for e in game.opening_events:
+        model.apply_event(e)
+    while game.state.phase != "round-over":
+        worth_seen = max(worth_seen, *(model.worth_now(s) for s in range(3)))
+        action = rng.choice(sorted(game.state.legal_actions(), key=str))
+        for e in game.apply(action):
+            model.apply_event(e)
+    assert worth_seen > 0, "matches were worth something while the round was played"
+    rebuilt = TableModel.from_state(game.state)
+    for picture in (model, rebuilt):
+        assert [picture.worth_now(s) for s in range(3)] == [0, 0, 0]
+    assert rebuilt.round_rows == model.round_rows
+    assert rebuilt.round_negatives == model.round_negatives

@@ -476,3 +476,27 @@ def test_a_match_is_never_broken_over_two_lines(lang):
             assert cards and "K\u2663" in cards[0], (width, lines)
     finally:
         i18n.set_language("en")
+
+
+def test_fonts_are_made_afresh_after_every_pygame_quit():
+    """pygame.quit() drops its quit hooks: the cache must hook itself again, or the
+    second quit leaves dead Font objects for the next window (a subprocess, so the
+    other tests keep their pygame)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import pygame\n"
+        "from split.ui import text\n"
+        "for _ in range(3):\n"
+        "    pygame.init()\n"
+        "    font = text.get_font(20)\n"
+        "    assert font.render('Split', True, (0, 0, 0)).get_width() > 10\n"
+        "    pygame.quit()\n"
+        "print('ok')\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

@@ -77,8 +77,9 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
     assert table.state.phase == "round-over"
     assert table.show_sheets, "the score sheets open at the end"
     assert state_json(table.state)["players"][0]["score"] == 40
-    click(app, table.skip_button.rect.center)  # Finish
-    assert isinstance(app.scene, MainMenu)
+    click(app, table.skip_button.rect.center)  # Finish: on to the first game's seats
+    assert type(app.scene).__name__ == "SetupScene" and app.scenes[-2] is app.scenes[0]
+    assert isinstance(app.scenes[0], MainMenu)
     assert ctx.settings.tutorial_seen
 
 

@@ -242,7 +242,8 @@ def test_reorder_by_dragging_within_the_hand_and_sort_key(lang):
 def test_hint_button_lights_the_suggested_move():
     game, app, table = table_at()
     click(app, table.renderer.buttons["hint"].rect.center)
-    assert table.note and table.note.startswith("Hint")
+    said, _tone = table.prompt()
+    assert table.note and said.startswith("Hint")
     assert table.hint_keys
 
 
@@ -260,7 +261,8 @@ def test_the_hint_names_the_experts_move():
     legal = game.state.legal_actions()
     assert str(hint(game.state, legal, "normal").action) == "match 10D 10H"
     key(app, pygame.K_h)
-    assert table.note.startswith("Hint: discard 3\u2665."), table.note
+    said, _tone = table.prompt()
+    assert said.startswith("Hint: discard 3\u2665."), said
     assert table.hint_keys
 
 

@@ -19,9 +19,11 @@ from split import i18n  # noqa: E402
 from split.engine import events as ev  # noqa: E402
 from split.engine.actions import Action, parse_action  # noqa: E402
 from split.engine.cards import parse_card  # noqa: E402
+from split.i18n.words import verbatim  # noqa: E402
 from split.ui.loop import App  # noqa: E402
 from split.ui.screens import SeatSetup  # noqa: E402
 from split.ui.table import TableScene, TableSettings  # noqa: E402
+from split.ui.table.narration import Tone  # noqa: E402
 from split.ui.table.toasts import FLASH_COLOUR, TOAST_SECONDS  # noqa: E402
 
 pygame.init()
@@ -93,7 +95,8 @@ def test_a_bot_upgrading_your_match_is_shown_at_your_seat(speed):
     assert "upgrade 7D 0.0" in [str(a) for a in game.actions]
     toasts = table.feedback.toasts
     assert [t.seat for t in toasts] == [0]
-    assert toasts[0].text.startswith("Ada upgraded your match with 7\u2666")
+    said = toasts[0].words.text(table.names_in_text())
+    assert said.startswith("Ada upgraded your match with 7\u2666")
     assert table.feedback.flashing(0)
     if speed == "instant":
         assert not table.animator.flights  # at instant the flights go, the toast stays
@@ -110,6 +113,39 @@ def test_a_bot_upgrading_your_match_is_shown_at_your_seat(speed):
     app.run_frames(1)
     assert not table.feedback.toasts and not table.feedback.flashes
     assert any(line.startswith("Ada upgraded your match") for line in table.log)
+
+
+def test_a_toast_on_the_table_follows_a_language_switch(monkeypatch):
+    """Issue 24: a toast is kept as words to be: switched to Persian while it shows, it
+    is drawn whole in Persian, like the rest of the table."""
+    from ui_driver import record_texts
+
+    from split.engine.cards import card_label
+
+    app, table, game = upgrade_table("instant")
+    key(app, pygame.K_d)
+    assert wait(app, table.human_turn)
+    drag(
+        app, spot(table, "hand", table.hand.cards.index(C("2C"))), table.layout.discard_rect.center
+    )
+    assert wait(app, lambda: table.feedback.toasts)
+    i18n.set_language("fa")
+    table.resize(app.size)  # what the app does on a language change
+    drawn = record_texts(monkeypatch)
+    app.full_redraw = True
+    app.run_frames(1)
+    fa = i18n.catalog("fa")
+    said = fa.gettext(
+        "{name} upgraded your match with {card}: now {type}; {ret} came back to you."
+    ).format(
+        name=i18n.embed("Ada"),
+        card=card_label(C("7D")),
+        type=fa.gettext("strong"),
+        ret=card_label(C("7C")),
+    )
+    box = table.layout.own_rect
+    toast = [w for w, r in drawn if box.contains(r) and w in said]
+    assert " ".join(toast).split() == said.split()
 
 
 def test_no_toast_for_what_you_do_yourself():
@@ -313,7 +349,7 @@ def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
     game = laid_out([["3S", "4S", "6S", "8S"], ["2C", "5H", "JD"]], discard=["3D"], draw=["QH"])
     app, table, _ = make_table(game, kinds=("human", "random"), size=size)
     words = " ".join(["Hint: upgrade your match with 10\u2665 because it is worth more"] * 3)
-    table.note = words
+    table.note = verbatim(words)
     drawn = record_texts(monkeypatch)
     table.invalidate()
     table.renderer.build(table)
@@ -321,3 +357,74 @@ def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
     inside = [(w, r) for w, r in drawn if bar.colliderect(r)]
     assert " ".join(w for w, _r in inside).split() == words.split(), "every word, in order"
     assert all(bar.contains(r) for _w, r in inside)
+
+
+def test_the_tutorials_last_sheet_shows_no_worth_after_the_scoring(monkeypatch):
+    """Issue 24 item 5: when the tutorial's round is scored, the matches are on the
+    sheets (R8.2): no seat says any more what they would add ("+80" stayed)."""
+    from ui_driver import gesture, record_texts
+
+    from split.ui.tutorial import STEPS, TutorialTable
+    from split.ui.tutorial.script import YOU
+
+    app = App((1280, 720))
+    table = TutorialTable(settings=TableSettings("instant"))
+    app.push(table)
+    table.finish_animations()
+    for step in STEPS:
+        if step.seat == YOU:
+            settle(app, table)
+            gesture(app, table, step.parsed)
+    settle(app, table)
+    app.run_frames(5)
+    assert table.state.phase == "round-over" and table.show_sheets
+    drawn = record_texts(monkeypatch)
+    table.invalidate()
+    table.renderer.build(table)
+    assert drawn and not [w for w, _r in drawn if w.startswith("+")]
+
+
+def test_with_one_card_left_the_prompt_offers_only_the_discard(monkeypatch):
+    """Issue 24 item 5: with one card in hand no match or upgrade can be made (R5.4:
+    a play must leave you a card to discard), so the prompt no longer offers them."""
+    from ui_driver import record_texts
+
+    game = laid_out([["7H", "7D"], ["3S", "4S", "6S", "8S"]], discard=["2C"], draw=["QH", "QD"])
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    key(app, pygame.K_d)  # draw: 7H 7D QH
+    drag(app, spot(table, "hand", 0), spot(table, "hand", 1))  # match 7H 7D: strong (R3.2)
+    click(app, table.renderer.buttons["skip"].rect.center)  # no bonus card (R6.4)
+    assert [str(a) for a in game.actions] == ["draw", "match 7D 7H", "pass"]
+    assert table.hand.cards == [C("QH")] and table.human_turn()
+    assert {a.kind for a in table.legal()} == {"discard"}
+    drawn = record_texts(monkeypatch)
+    table.invalidate()
+    table.renderer.build(table)
+    bar = table.layout.prompt_rect
+    said = " ".join(w for w, r in drawn if bar.colliderect(r))
+    assert said == "Discard your last card (drop it on the discard row) to go out."
+
+
+def test_a_hint_replaces_the_refusal_on_the_prompt_line():
+    """Issue 24 item 1, its second half: asked after a refused drop, the hint is what
+    the prompt line says (the refusal stayed in front of it)."""
+    game = laid_out(**BASE)
+    app = App((1280, 720))
+    table = TableScene(game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
+                       settings=TableSettings("instant"))  # fmt: skip
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    key(app, pygame.K_d)
+    i, j = table.hand.cards.index(C("2C")), table.hand.cards.index(C("KH"))
+    drag(app, spot(table, "hand", i), spot(table, "hand", j))  # not a match (R3.1)
+    assert table.prompt()[0].startswith("Not allowed: 2\u2663 and K\u2665 are not a match")
+    key(app, pygame.K_SPACE)  # the card lands back in the hand
+    key(app, pygame.K_h)
+    said, tone = table.prompt()
+    assert said.startswith("Hint: ") and tone is Tone.NOTE

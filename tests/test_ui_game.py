@@ -10,6 +10,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import random  # noqa: E402
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 from ui_driver import click, gesture, make_table, settle  # noqa: E402
 
 from split.engine import Game, GameConfig  # noqa: E402
@@ -27,6 +28,7 @@ def _prefer(legal, rng):
     return rng.choice(legal)
 
 
+@pytest.mark.slow  # three whole rounds, every move by mouse
 def test_complete_three_round_game_by_mouse():
     pygame.init()
     game = Game(GameConfig(3, 2, 11))

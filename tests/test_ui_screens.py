@@ -10,6 +10,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import random  # noqa: E402
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 from ui_driver import BASE, click, drag, laid_out, make_table, settle, spot  # noqa: E402
 
 from split.engine import Game, GameConfig  # noqa: E402
@@ -140,6 +141,7 @@ def test_new_game_screen_starts_a_table():
     assert seats[1].name == "AdZ"
 
 
+@pytest.mark.slow  # a whole game, every round's summary clicked through
 def test_round_summary_and_final_results():
     game = Game(GameConfig(2, 0, 21))
     app, table, _ = make_table(game, kinds=("human", "random"))

@@ -20,10 +20,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
-    reason="needs Xvfb and xdotool",
-)
+pytestmark = [
+    pytest.mark.slow,  # real windows
+    pytest.mark.skipif(
+        shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
+        reason="needs Xvfb and xdotool",
+    ),
+]
 
 
 def _free_display() -> int:

@@ -18,6 +18,7 @@ import pygame
 
 from split import i18n
 from split.i18n import _
+from split.i18n.words import verbatim
 from split.ui.loop import App
 from split.ui.menu.context import Finder, KeptGame, NetTable, Seat
 from split.ui.menu.game import GameTable
@@ -36,7 +37,8 @@ LOCK_WAIT_S = 60.0  # a thread waits this long for the statistics' lock, then gi
 
 
 class LiveSettings:
-    """What the table reads (speed, sort_order, card_back), backed by the app's settings:
+    """What the table reads (speed, sort_order, the deck: card_back, card_faces,
+    four_colour, high_contrast), backed by the app's settings:
     the table's own Speed and Sort buttons change and save the player's settings too."""
 
     def __init__(self, ctx: AppContext) -> None:
@@ -61,6 +63,18 @@ class LiveSettings:
     @property
     def card_back(self) -> str:
         return self._ctx.settings.card_back
+
+    @property
+    def card_faces(self) -> str:
+        return self._ctx.settings.card_faces
+
+    @property
+    def four_colour(self) -> bool:
+        return self._ctx.settings.four_colour
+
+    @property
+    def high_contrast(self) -> bool:
+        return self._ctx.settings.high_contrast
 
 
 def resolve_language(code: str) -> str:
@@ -238,7 +252,8 @@ class AppContext:
                 session.path = save_path()
         told = self._write(session) if session.path is not None else None
         table = GameTable(self, session)
-        table.note = told or self.standing_notice()
+        notice = told or self.standing_notice()
+        table.note = verbatim(notice) if notice else None  # worded by the app
         return table
 
     def load_saved(self) -> Session | None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from split.bots import BOT_NAMES
 from split.i18n import N_, YOU, _
-from split.ui.menu.options import CARD_BACKS, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
+from split.ui.menu.options import CARD_BACKS, CARD_FACES, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
 
 from .storage import (
     SETTINGS_FILE,
@@ -54,6 +54,9 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False
     card_back: str = "blue"
+    card_faces: str = "illustrated"
+    four_colour: bool = False
+    high_contrast: bool = False
     sort_order: str = "rank"
     seats: tuple[SeatChoice, ...] = field(default_factory=default_seats)
     tutorial_seen: bool = False  # the first start offers the tutorial, once
@@ -67,7 +70,13 @@ class Settings:
         return {"format": FORMAT, "version": VERSION, **out}
 
 
-OPTIONAL = {"tutorial_seen": True}  # fields older files lack, with the value to assume
+# fields older files lack, with the value to assume
+OPTIONAL = {
+    "tutorial_seen": True,
+    "card_faces": "illustrated",
+    "four_colour": False,
+    "high_contrast": False,
+}
 
 
 def _choice(obj: dict, key: str, allowed: tuple[str, ...]) -> str:
@@ -119,6 +128,9 @@ FIELDS: dict[str, Callable[[dict, str], Any]] = {
     "muted": _bool,
     "fullscreen": _bool,
     "card_back": lambda o, k: _choice(o, k, CARD_BACKS),
+    "card_faces": lambda o, k: _choice(o, k, CARD_FACES),
+    "four_colour": _bool,
+    "high_contrast": _bool,
     "sort_order": lambda o, k: _choice(o, k, SORT_ORDERS),
     "seats": lambda o, k: parse_seats(o[k]),
     "tutorial_seen": _bool,

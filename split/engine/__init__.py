@@ -4,7 +4,7 @@ from .actions import Action, ActionKind, parse_action
 from .cards import MatchType, card_str, match_type, parse_card
 from .game import Game, RecordError, UndoError
 from .setup import DeckSetup, GameConfig, LaidOut, SetupError
-from .state import GameState, IllegalAction, Phase
+from .state import GameState, IllegalAction, Phase, Scratch
 from .view import PlayerView
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "RecordError",
+    "Scratch",
     "SetupError",
     "UndoError",
     "card_str",

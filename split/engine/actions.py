@@ -46,17 +46,70 @@ NEXT_ROUND = ActionKind.NEXT_ROUND
 
 
 class Action(NamedTuple):
-    """One action. Field use by kind:
+    """One action: its ``kind`` and up to three numbers, read by the names of its kind.
 
-    ``take``: a = discard index; ``match``: a <= b cards; ``upgrade``: a card,
-    b seat, c match index; ``discard``: a card; ``penalize``: a seat;
-    ``trade``: a own match, b seat, c their match.
+    ==========  ==================================================
+    kind        names (build with the constructor of the same name)
+    ==========  ==================================================
+    take        :attr:`position` in the discard row
+    match       :attr:`cards` (lower first; :attr:`card` is the lower)
+    upgrade     :attr:`card`, :attr:`seat` and :attr:`target` (that seat's match)
+    discard     :attr:`card`
+    penalize    :attr:`penalized` (the seat)
+    trade       :attr:`mine` (own match), :attr:`seat` and :attr:`target` (its match)
+    ==========  ==================================================
+
+    >>> a = Action.upgrade(parse_card("7D"), 1, 0)
+    >>> card_str(a.card), a.seat, a.target
+    ('7D', 1, 0)
+
+    The storage fields ``a``, ``b`` and ``c`` are the tuple's positions, whose meaning
+    depends on the kind: read the names above instead (they are kept for old readers).
     """
 
     kind: ActionKind
     a: int = -1
     b: int = -1
     c: int = -1
+
+    # The names of each kind's numbers: an action stays a 4-tuple, as cheap to build,
+    # hash and compare in the legal-move lists. The properties below are what type
+    # checkers and readers see; at import the one-number ones are swapped for the
+    # tuple-position descriptor the fields use (see _read_fast), as fast as ``a``.
+    @property
+    def card(self) -> Card:
+        """The card an upgrade or a discard plays; a match's lower card."""
+        return self[1]
+
+    @property
+    def cards(self) -> tuple[Card, Card]:
+        """A match's two cards, lower first."""
+        return self[1], self[2]
+
+    @property
+    def position(self) -> int:
+        """Where a take starts in the discard row (0 is the oldest card)."""
+        return self[1]
+
+    @property
+    def penalized(self) -> int:
+        """The seat a perfect-match bonus makes fill a negative box (R6.1)."""
+        return self[1]
+
+    @property
+    def mine(self) -> int:
+        """A trade's own match: its index among the mover's matches (R6.3)."""
+        return self[1]
+
+    @property
+    def seat(self) -> int:
+        """The seat whose match an upgrade improves or a trade takes."""
+        return self[2]
+
+    @property
+    def target(self) -> int:
+        """The index of that seat's match, for an upgrade or a trade."""
+        return self[3]
 
     @staticmethod
     def draw() -> Action:
@@ -97,25 +150,43 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         k = self.kind
         if k == MATCH:
-            return f"match {card_str(self.a)} {card_str(self.b)}"
+            return f"match {card_str(self.card)} {card_str(self.cards[1])}"
         if k == UPGRADE:
-            return f"upgrade {card_str(self.a)} {self.b}.{self.c}"
+            return f"upgrade {card_str(self.card)} {self.seat}.{self.target}"
         if k == DISCARD:
-            return f"discard {card_str(self.a)}"
+            return f"discard {card_str(self.card)}"
         if k == TAKE:
-            return f"take {self.a}"
+            return f"take {self.position}"
         if k == PENALIZE:
-            return f"penalize {self.a}"
+            return f"penalize {self.penalized}"
         if k == TRADE:
-            return f"trade {self.a} {self.b}.{self.c}"
+            return f"trade {self.mine} {self.seat}.{self.target}"
         return str(k)  # draw, pass, next-round: the kind alone
 
     def uses_card(self, card: Card) -> bool:
         """Whether this play puts ``card`` (either copy) on the table (R4.2)."""
         if self.kind == MATCH:
-            return self.a == card or self.b == card
-        return self.kind == UPGRADE and self.a == card
+            return card in self.cards
+        return self.kind == UPGRADE and self.card == card
 
+
+def _read_fast() -> None:
+    """Swap the one-number names' properties for the C descriptor of a NamedTuple's
+    fields: a property call costs about three field reads, and the bots read these in
+    their inner loops."""
+    field = type(Action.__dict__["a"])  # collections' tuple-position getter
+    for name, index in (
+        ("card", 1),
+        ("position", 1),
+        ("penalized", 1),
+        ("mine", 1),
+        ("seat", 2),
+        ("target", 3),
+    ):
+        setattr(Action, name, field(index, Action.__dict__[name].__doc__))
+
+
+_read_fast()
 
 _DRAW = Action(DRAW)
 _PASS = Action(PASS)
@@ -143,7 +214,7 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ValueError("empty action")
     kind, args = words[0].lower(), words[1:]
-    arity = {
+    arity: dict[str, int] = {
         DRAW: 0,
         PASS: 0,
         NEXT_ROUND: 0,

@@ -111,6 +111,7 @@ def upgrades(card: Card, a: Card, b: Card) -> bool:
     False
     """
     old = MATCH_TYPES[a][b]
+    assert old is not None  # a and b are a match: one rank
     ta, tb = MATCH_TYPES[card][a], MATCH_TYPES[card][b]
     return (ta is not None and ta > old) or (tb is not None and tb > old)
 

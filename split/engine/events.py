@@ -40,7 +40,7 @@ class CardsTaken(NamedTuple):
     """R4.1 take: ``cards`` are discard-row cards ``index`` … top, oldest first."""
 
     seat: int
-    index: int
+    index: int  # type: ignore[assignment]  # typeshed: tuple.index is a method
     cards: tuple[int, ...]
 
 
@@ -101,7 +101,7 @@ class NegativeFilled(NamedTuple):
     """
 
     seat: int
-    count: int
+    count: int  # type: ignore[assignment]  # typeshed: tuple.count is a method
     total: int
     reason: str
     by: int | None
@@ -152,7 +152,7 @@ class RowFilled(NamedTuple):
 
     seat: int
     rank: int
-    count: int
+    count: int  # type: ignore[assignment]  # typeshed: tuple.count is a method
     total: int
 
 

@@ -53,9 +53,10 @@ class Game:
         return list(self._opening)
 
     def apply(self, action: Action) -> list[ev.Event]:
-        """Apply a legal action (see :meth:`GameState.apply`) and record it."""
+        """Apply a legal action and record it: its events, or :class:`IllegalAction`
+        with the game untouched. The only way a game's state changes."""
         mover = (self.state.current, self.state.turn)
-        events = self.state.apply(action)
+        events = self.state._apply(action)
         self.actions.append(action)
         self.movers.append(mover)
         return events
@@ -64,7 +65,7 @@ class Game:
         """The state after the first ``count`` actions, rebuilt from the record."""
         state = GameState.new(self.config)
         for action in self.actions[:count]:
-            state.apply(action)
+            state._apply(action)
         return state
 
     def pop(self) -> Action:
@@ -107,7 +108,7 @@ class Game:
         in its log)."""
         state, events = GameState.start(self.config)
         for action in self.actions:
-            events.extend(state.apply(action))
+            events.extend(state._apply(action))
         return events
 
     def to_json(self) -> dict[str, Any]:

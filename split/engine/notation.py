@@ -7,6 +7,7 @@ rebuilds the game exactly, so it is how games are saved and resumed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .actions import Action, parse_action
@@ -19,8 +20,14 @@ RECORD_FORMAT = "split-game"
 RECORD_VERSION = 1
 
 
-def cards_json(cards) -> list[str]:
+def cards_json(cards: Iterable[Card]) -> list[str]:
     return [card_str(c) for c in cards]
+
+
+def _type_label(a: Card, b: Card) -> str:
+    t = match_type(a, b)
+    assert t is not None  # a match on the table: two cards of one rank
+    return t.label
 
 
 def state_json(state: GameState) -> dict[str, Any]:
@@ -31,8 +38,7 @@ def state_json(state: GameState) -> dict[str, Any]:
             {
                 "hand": cards_json(sorted(state.hands[seat])),
                 "matches": [
-                    {"cards": cards_json(m), "type": match_type(*m).label}
-                    for m in state.matches[seat]
+                    {"cards": cards_json(m), "type": _type_label(*m)} for m in state.matches[seat]
                 ],
                 "negatives": state.negatives[seat],
                 "rows": rows_dict(state.rows[seat]),
@@ -170,14 +176,18 @@ class ActionError(ValueError):
         self.index = index
 
 
-def play_actions(state: GameState, actions: list[str], on_state=None) -> list[Action]:
+def play_actions(
+    state: GameState,
+    actions: list[str],
+    on_state: Callable[[GameState], object] | None = None,
+) -> list[Action]:
     """Apply notation lines in turn and return them parsed; :class:`ActionError` at the
     first bad one. ``on_state(state)`` is called after each."""
     applied: list[Action] = []
     for i, text in enumerate(actions):
         try:
             action = parse_action(text)
-            state.apply(action)
+            state._apply(action)  # a replay builds a game's record or a scenario's state
         except (ValueError, IllegalAction) as err:
             raise ActionError(i, f"action {i} ({text!r}): {err}") from None
         applied.append(action)

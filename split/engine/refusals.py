@@ -18,6 +18,7 @@ error messages and the command line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -30,13 +31,19 @@ class Position(Protocol):
     """What a refusal reads of a :class:`~split.engine.state.GameState` (a Protocol, so
     this module and the state need not import each other)."""
 
-    phase: str
-    current: int | None
-    must_use: Card | None
-    hands: list[list[Card]]
-    matches: list[list[tuple[Card, Card]]]
-    discard: list[Card]
-
+    # Read-only members: a state's ``phase`` is a Phase (a str), its lists are lists.
+    @property
+    def phase(self) -> str: ...
+    @property
+    def current(self) -> int | None: ...
+    @property
+    def must_use(self) -> Card | None: ...
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def matches(self) -> Sequence[Sequence[tuple[Card, Card]]]: ...
+    @property
+    def discard(self) -> Sequence[Card]: ...
     @property
     def players(self) -> int: ...
 
@@ -138,13 +145,13 @@ def refusal(state: Position, action: Action) -> Refusal:
         return Refusal(_EXPECTED[phase][0])
     seat = state.current
     if phase == "start":
-        if not 0 <= action.a < len(state.discard):
-            return Refusal(Why.NO_DISCARD_CARD, numbers=(action.a,))
-        return Refusal(Why.CANNOT_TAKE, (state.discard[action.a],), rule="R4.2")
+        if not 0 <= action.position < len(state.discard):
+            return Refusal(Why.NO_DISCARD_CARD, numbers=(action.position,))
+        return Refusal(Why.CANNOT_TAKE, (state.discard[action.position],), rule="R4.2")
     if phase == "perfect-bonus":
-        if action.a == seat:
+        if action.penalized == seat:
             return Refusal(Why.PENALIZE_SELF, rule="R6.1")
-        return Refusal(Why.NO_SEAT, numbers=(action.a,))
+        return Refusal(Why.NO_SEAT, numbers=(action.penalized,))
     if phase == "weak-bonus":
         return _trade(state, action)
     if k in (PENALIZE, TRADE, PASS, NEXT_ROUND, TAKE, DRAW):
@@ -155,40 +162,44 @@ def refusal(state: Position, action: Action) -> Refusal:
 def _play(state: Position, action: Action) -> Refusal:
     """A refused match, upgrade or discard in the play phase."""
     k = action.kind
-    hand = state.hands[state.current]
+    seat = state.current
+    assert seat is not None  # refusal() answered the phases with nobody to act
+    hand = state.hands[seat]
     must = state.must_use
     if k == DISCARD:
         if must is not None:
             return Refusal(Why.USE_TAKEN_FIRST, (must,), rule="R4.2")
-        return Refusal(Why.NOT_HELD, (action.a,))
-    cards = [action.a, action.b] if k == MATCH else [action.a]
+        return Refusal(Why.NOT_HELD, (action.card,))
+    cards = list(action.cards) if k == MATCH else [action.card]
     for c in sorted(set(cards)):
         if hand.count(c) < cards.count(c):
             return Refusal(Why.SECOND_NOT_HELD if hand.count(c) else Why.NOT_HELD, (c,))
     if must is not None and must not in cards:
         return Refusal(Why.MUST_USE_TAKEN, (must,), rule="R4.2")
     if k == MATCH:
-        if action.a >> 2 != action.b >> 2:
-            return Refusal(Why.MATCH_RANK, (action.a, action.b), rule="R3.1")
+        x, y = action.cards
+        if x >> 2 != y >> 2:
+            return Refusal(Why.MATCH_RANK, (x, y), rule="R3.1")
         return Refusal(Why.KEEP_ONE, rule="R5.4")
-    owner, m = action.b, action.c
+    card, owner, m = action.card, action.seat, action.target
     if not 0 <= owner < state.players or not 0 <= m < len(state.matches[owner]):
         return Refusal(Why.NO_MATCH, numbers=(owner, m))
     a, b = state.matches[owner][m]
     old = MATCH_TYPES[a][b]
-    if a >> 2 != action.a >> 2:
-        return Refusal(Why.UPGRADE_RANK, (action.a, a), rule="R5.2")
+    if a >> 2 != card >> 2:
+        return Refusal(Why.UPGRADE_RANK, (card, a), rule="R5.2")
     if old is MatchType.PERFECT:
         return Refusal(Why.PERFECT_FINAL, rule="R5.2")
-    if not upgrades(action.a, a, b):
-        return Refusal(Why.NOT_STRONGER, (action.a,), match_type=old, rule="R5.2")
+    if not upgrades(card, a, b):
+        return Refusal(Why.NOT_STRONGER, (card,), match_type=old, rule="R5.2")
     return Refusal(Why.KEEP_ONE, rule="R5.4")
 
 
 def _trade(state: Position, action: Action) -> Refusal:
     """A refused action in the weak bonus (R6.3)."""
     seat = state.current
-    mine, other, theirs = action.a, action.b, action.c
+    assert seat is not None  # the weak bonus is the player to act's
+    mine, other, theirs = action.mine, action.seat, action.target
     if not 0 <= mine < len(state.matches[seat]):
         return Refusal(Why.NO_OWN_MATCH, numbers=(mine,))
     if other == seat:

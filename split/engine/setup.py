@@ -144,15 +144,15 @@ def deal(setup: Setup, players: int, dealer: int) -> Position:
     if isinstance(setup, DeckSetup):
         deck = list(setup.deck)
         hands: list[list[Card]] = [[] for _ in range(players)]
-        order = []
+        dealt: list[tuple[int, Card]] = []
         for i in range(HAND_SIZE * players):
             seat = (dealer + 1 + i) % players
             hands[seat].append(deck[i])
-            order.append((seat, deck[i]))
+            dealt.append((seat, deck[i]))
         upcard = deck[HAND_SIZE * players]
         rest = deck[HAND_SIZE * players + 1 :]
         rest.reverse()
-        return Position(hands, [upcard], rest, [[] for _ in range(players)], tuple(order))
+        return Position(hands, [upcard], rest, [[] for _ in range(players)], tuple(dealt))
     table = [[_pair(*m) for m in seat] for seat in setup.table] or [[] for _ in range(players)]
     listed = Counter(c for hand in setup.hands for c in hand)
     listed.update(setup.discard)

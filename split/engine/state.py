@@ -1,21 +1,33 @@
 """The state machine of a game of Split (R2-R9), with the phases of NOTATION.md.
 
 :class:`GameState` holds one game's position. :meth:`GameState.legal_actions`
-lists what the player to act may do; :meth:`GameState.apply` checks an action
-against that list and either applies it, returning the events it caused, or
-raises :class:`IllegalAction` with the reason and leaves the state untouched.
+lists what the player to act may do. A game's position changes only through its
+record, :meth:`split.engine.game.Game.apply`, which checks an action against that
+list and either applies it, returning the events it caused, or raises
+:class:`IllegalAction` with the reason and leaves the state untouched.
+
+A position that is nobody's record - a search's rollout, a guessed world, a bot
+tournament's game - is a :class:`Scratch`: :meth:`GameState.scratch` copies one, and
+:meth:`Scratch.play` applies an action to it with the same check.
+
+>>> from split.engine.setup import GameConfig
+>>> s = Scratch.new(GameConfig(2, 0, 1))
+>>> [type(e).__name__ for e in s.play(s.legal_actions()[0])]
+['CardDrawn']
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Self, TypeVar
 
 from . import events as ev
 from .actions import (
     DISCARD,
     DRAW,
     MATCH,
+    NEXT_ROUND,
     PASS,
     PENALIZE,
     TAKE,
@@ -63,6 +75,9 @@ _PASS_ACTION = Action.pass_()
 _NEXT_ROUND_ACTION = Action.next_round()
 
 
+_S = TypeVar("_S", bound="GameState")
+
+
 class IllegalAction(ValueError):
     """An action refused where it stands; ``str()`` is the reason in words."""
 
@@ -94,7 +109,7 @@ class GameState:
     # ----------------------------------------------------------------- making
 
     @classmethod
-    def start(cls, config: GameConfig) -> tuple[GameState, list[ev.Event]]:
+    def start(cls, config: GameConfig) -> tuple[Self, list[ev.Event]]:
         """A game at the start of its first round, with the events of its first deal
         (R2.3, R2.4); :class:`SetupError` if the config is bad."""
         config.check()
@@ -109,7 +124,7 @@ class GameState:
         return state, events
 
     @classmethod
-    def new(cls, config: GameConfig) -> GameState:
+    def new(cls, config: GameConfig) -> Self:
         """A game at the start of its first round; :class:`SetupError` if the config is bad."""
         return cls.start(config)[0]
 
@@ -117,9 +132,16 @@ class GameState:
     def players(self) -> int:
         return self.config.players
 
-    def clone(self) -> GameState:
-        """An independent copy, cheap enough for search bots."""
-        other = GameState.__new__(GameState)
+    def clone(self) -> Self:
+        """An independent copy of the same class, cheap enough for search bots."""
+        return self._copy(type(self))
+
+    def scratch(self) -> Scratch:
+        """An independent copy to play on with :meth:`Scratch.play` (a rollout, a what-if)."""
+        return self._copy(Scratch)
+
+    def _copy(self, cls: type[_S]) -> _S:
+        other = cls.__new__(cls)
         other.config = self.config
         other.round = self.round
         other.dealer = self.dealer
@@ -221,6 +243,7 @@ class GameState:
     def _takeable(self, index: int) -> bool:
         """R4.2: after taking, at least one legal play (with R5.4) uses the card."""
         seat = self.current
+        assert seat is not None  # a take is the player to act's
         card = self.discard[index]
         rank = card >> 2
         taken = self.discard[index:]
@@ -240,6 +263,7 @@ class GameState:
 
     def _plays(self) -> list[Action]:
         seat = self.current
+        assert seat is not None
         hand = self.hands[seat]
         size = len(hand)
         must = self.must_use
@@ -276,6 +300,7 @@ class GameState:
 
     def _trades(self) -> list[Action]:
         seat = self.current
+        assert seat is not None
         out = [_PASS_ACTION]
         mine = self.matches[seat]
         for other in range(self.players):
@@ -299,43 +324,54 @@ class GameState:
         """Why ``action`` is not legal here, in the engine's English (cards in notation)."""
         return str(refusal(self, action))
 
-    def apply(self, action: Action) -> list[ev.Event]:
-        """Apply a legal action and return its events; :class:`IllegalAction` otherwise."""
+    def _apply(self, action: Action) -> list[ev.Event]:
+        """Apply a legal action and return its events; :class:`IllegalAction` otherwise,
+        the state untouched. The way in for :class:`~split.engine.game.Game` (a game's
+        record) and the notation's replays; others play on a :meth:`scratch` copy."""
         if action not in self.legal_actions():
             raise IllegalAction(f"{action}: {self.explain_illegal(action)}")
         self._legal = None
+        return self._play(action)
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Deprecated: a game's state changes through ``Game.apply``; a copy is played on
+        with ``scratch().play``. Kept for the callers not yet converted."""
         return self._apply(action)
 
-    def _apply(self, action: Action) -> list[ev.Event]:
+    def _play(self, action: Action) -> list[ev.Event]:
+        """Apply an action known to be legal here (no check)."""
         kind = action.kind
+        if kind == NEXT_ROUND:
+            return self._next_round()
         seat = self.current
+        assert seat is not None  # every other action is a move of the player to act
         phase = self.phase
         if kind == DRAW:
             return self._draw(seat, bonus=phase == STRONG_BONUS)
         if kind == DISCARD:
-            return self._discard(seat, action.a)
+            return self._discard(seat, action.card)
         if kind == MATCH:
-            return self._match(seat, action.a, action.b)
+            return self._match(seat, *action.cards)
         if kind == UPGRADE:
-            return self._upgrade(seat, action.a, action.b, action.c)
+            return self._upgrade(seat, action.card, action.seat, action.target)
         if kind == TAKE:
-            taken = self.discard[action.a :]
-            del self.discard[action.a :]
+            at = action.position
+            taken = self.discard[at:]
+            del self.discard[at:]
             self.hands[seat].extend(taken)
             self.known[seat].extend(taken)
             self.must_use = taken[0]
             self.phase = PLAY
-            return [ev.CardsTaken(seat, action.a, tuple(taken))]
+            return [ev.CardsTaken(seat, at, tuple(taken))]
         if kind == PENALIZE:
-            self.negatives[action.a] += 1
+            victim = action.penalized
+            self.negatives[victim] += 1
             self.phase = PLAY
-            return [ev.NegativeFilled(action.a, 1, self.negatives[action.a], "perfect", seat)]
+            return [ev.NegativeFilled(victim, 1, self.negatives[victim], "perfect", seat)]
         if kind == PASS:
             self.phase = PLAY
             return [ev.BonusDeclined(seat, _PHASE_TYPE[phase])]
-        if kind == TRADE:
-            return self._trade(seat, action.a, action.b, action.c)
-        return self._next_round()
+        return self._trade(seat, action.mine, action.seat, action.target)
 
     def _draw(self, seat: int, bonus: bool) -> list[ev.Event]:
         card = self.draw.pop()
@@ -368,13 +404,16 @@ class GameState:
         owned = self.matches[seat]
         owned.append((x, y))
         t = MATCH_TYPES[x][y]
+        assert t is not None  # a legal match: two cards of one rank
         self.phase = _BONUS_PHASE[t]
         return [ev.MatchPlayed(seat, (x, y), t, len(owned) - 1), ev.BonusStarted(seat, t)]
 
     def _upgrade(self, seat: int, card: Card, owner: int, index: int) -> list[ev.Event]:
         old = self.matches[owner].pop(index)
         a, b = old
-        kept, returned = (a, b) if MATCH_TYPES[card][a] > MATCH_TYPES[a][b] else (b, a)
+        old_type, with_a = MATCH_TYPES[a][b], MATCH_TYPES[card][a]
+        assert old_type is not None and with_a is not None  # a legal upgrade: one rank
+        kept, returned = (a, b) if with_a > old_type else (b, a)
         self.hands[seat].remove(card)
         self._forget(seat, card)
         self._used(card)
@@ -384,10 +423,11 @@ class GameState:
         owned = self.matches[seat]
         owned.append(new)
         t = MATCH_TYPES[card][kept]
+        assert t is not None
         self.phase = _BONUS_PHASE[t]
         return [
             ev.MatchUpgraded(
-                seat, card, owner, index, old, MATCH_TYPES[a][b], kept, returned, new, t,
+                seat, card, owner, index, old, old_type, kept, returned, new, t,
                 len(owned) - 1,
             ),
             ev.CardReturned(owner, returned),
@@ -401,6 +441,7 @@ class GameState:
         self.matches[other].append(given)
         self.phase = PLAY
         t = MATCH_TYPES[given[0]][given[1]]
+        assert t is not None
         return [ev.MatchesTraded(seat, mine, given, other, theirs, taken, t)]
 
     def _discard(self, seat: int, card: Card) -> list[ev.Event]:
@@ -481,6 +522,7 @@ class GameState:
             for x, y in pairs:
                 self.matches[seat].append((x, y))
                 t = MATCH_TYPES[x][y]
+                assert t is not None  # R7.2 pairs one rank
                 out.append(ev.AutoMatched(seat, (x, y), t, len(self.matches[seat]) - 1))
         self.hands[seat] = rest
         self.known[seat] = [c for c in self.known[seat] if c in rest]
@@ -491,4 +533,15 @@ class GameState:
         return self._start_round(self.round + 1, dealer)  # R8.3
 
 
-__all__ = ["GameState", "IllegalAction", "Phase"]
+class Scratch(GameState):
+    """A position that is nobody's record, to play on freely: a search's rollout, a
+    guessed world, a game between bots. Make one with :meth:`GameState.scratch`,
+    :meth:`new` or :meth:`~split.engine.view.PlayerView.determinize`."""
+
+    def play(self, action: Action) -> list[ev.Event]:
+        """Apply a legal action and return its events; :class:`IllegalAction` otherwise,
+        the state untouched."""
+        return self._apply(action)
+
+
+__all__ = ["GameState", "IllegalAction", "Phase", "Scratch"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .cards import CARD_COUNT, COPIES, Card
 from .setup import GameConfig
 from .sheet import sheet_score
-from .state import GameState, Phase
+from .state import GameState, Phase, Scratch
 
 
 @dataclass(frozen=True)
@@ -79,10 +79,10 @@ class PlayerView:
                 counts.subtract(known)
         return sorted(counts.elements())
 
-    def determinize(self, hidden: list[Card], seed: int = 0) -> GameState:
+    def determinize(self, hidden: list[Card], seed: int = 0) -> Scratch:
         """A full state consistent with this view, with ``hidden`` (a permutation of
         :meth:`unseen`) filling the other hands' unknown cards first, then the draw pile
-        (top first). Later rounds are shuffled from ``seed``."""
+        (top first), to play on. Later rounds are shuffled from ``seed``."""
         hands: list[list[Card]] = []
         pos = 0
         for seat in range(self.players):
@@ -95,7 +95,7 @@ class PlayerView:
         draw = hidden[pos:]
         draw.reverse()
         config = GameConfig(self.players, self.dealer, seed)
-        state = GameState.__new__(GameState)
+        state = Scratch.__new__(Scratch)
         state.config = config
         state.round = self.round
         state.dealer = self.dealer

@@ -52,9 +52,12 @@ from .writing import (
     join_clauses,
     join_facts,
     join_words,
+    key_name,
     localize_digits,
     ltr,
+    number,
     symbols,
+    verbatim,
 )
 
 __all__ = [
@@ -77,6 +80,7 @@ __all__ = [
     "join_clauses",
     "join_facts",
     "join_words",
+    "key_name",
     "language_name",
     "load_catalog",
     "locale_dir",
@@ -85,6 +89,7 @@ __all__ = [
     "match_language",
     "ngettext",
     "npgettext",
+    "number",
     "on_language_change",
     "pgettext",
     "reload_catalogs",
@@ -92,4 +97,5 @@ __all__ = [
     "set_locale_dir",
     "symbols",
     "system_language",
+    "verbatim",
 ]

@@ -111,12 +111,19 @@ def ltr(text: str) -> str:
 
 
 YOU = "You"  # the default name of the person at the table, as kept in files
+PLAYER_N = "Player {n}"  # the default names of hot-seat humans, as kept in files
+_PLAYER_N_RE = re.compile(r"Player ([1-9][0-9]?)")
 
 
 def display_name(name: str) -> str:
-    """A player's name as shown: the default name :data:`YOU` in the current language
-    ("شما" in Persian), any other name as the player wrote it."""
-    return _("You") if name == YOU else name
+    """A player's name as shown: the default names :data:`YOU` and "Player 2" in the
+    current language ("شما", "بازیکن ۲" in Persian), any other name as written."""
+    if name == YOU:
+        return _("You")
+    default = _PLAYER_N_RE.fullmatch(name)
+    if default:
+        return _("Player {n}").format(n=default.group(1))
+    return name
 
 
 def symbols(text: str) -> str:
@@ -124,6 +131,37 @@ def symbols(text: str) -> str:
     in right-to-left text fenced with :func:`ltr`, so :func:`localize_digits` leaves
     them alone and they read left to right."""
     return ltr(text) if is_rtl() else text
+
+
+def number(value: object) -> str:
+    """A number in the language's digits as an island of its own: in right-to-left text
+    the left-to-right mark of a minus sign would otherwise pull the numbers after it
+    into its run, and "−۵ ← ۱۲" would read backwards."""
+    text = localize_digits(value)
+    return ltr(text) if is_rtl() else text
+
+
+def verbatim(text: str) -> str:
+    """Text that is in no language (a version, a file path, code), as written: in
+    right-to-left text fenced with :func:`ltr`, so it keeps its ASCII digits and reads
+    left to right."""
+    return ltr(text) if is_rtl() else text
+
+
+def key_name(key: str) -> str:
+    """A key of the keyboard as shown beside a button ("P"), in the player's language."""
+    # TRANSLATORS: the key the table's button answers to, as printed on the key of a
+    # Latin keyboard (the game reads the key's place, so keep the Latin letter unless
+    # your players' keyboards print it otherwise).
+    names = {
+        "P": pgettext("key", "P"),
+        "H": pgettext("key", "H"),
+        "S": pgettext("key", "S"),
+        "T": pgettext("key", "T"),
+        "R": pgettext("key", "R"),
+        "D": pgettext("key", "D"),
+    }
+    return names.get(key, key)
 
 
 def embed(name: str) -> str:

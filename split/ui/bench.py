@@ -17,7 +17,7 @@ import statistics
 import subprocess
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from split.cliargs import COUNT, SEED, Parser, window_size
 
@@ -41,7 +41,7 @@ def _mid_game(players: int, seed: int, moves: int) -> Game:
 
 def measure(
     frames: int = 600, size: tuple[int, int] = (1920, 1080), seed: int = 3, speed: str = "fast"
-) -> dict:
+) -> dict[str, Any]:
     """Run the table for ``frames`` iterations; return frame-time statistics in ms."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -14,14 +14,17 @@ Art is cached per height (:func:`art`); the table asks for new heights on resize
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
 from split.engine.cards import RANKS, SUIT_SYMBOLS, MatchType, is_red, match_type
 
 from . import typeset
-from .courts import COURTS, court_picture
+from .backs import BACK_NAMES, BACK_STYLES, back_image
+from .courts import COURTS, FACE_STYLES, court_picture
 
 RGB = tuple[int, int, int]
 
@@ -30,33 +33,103 @@ BLACK = (24, 24, 30)
 PAPER = (250, 248, 240)
 EDGE = (120, 110, 95)
 CUT = (190, 180, 160)
-BACKS = {
-    "blue": ((28, 60, 130), (60, 100, 180)),
-    "red": ((130, 28, 36), (190, 70, 70)),
-    "green": ((20, 90, 50), (60, 150, 90)),
-}
+BACKS = BACK_STYLES
 BADGE = {
     MatchType.PERFECT: ((214, 170, 40), "P"),
     MatchType.STRONG: ((70, 130, 210), "S"),
     MatchType.WEAK: ((150, 110, 80), "W"),
 }
+"""Each match type's badge colour, and its English initial (kept for older callers: the
+badge itself is a shape, :func:`badge`)."""
+BADGE_POINTS = {MatchType.WEAK: 3, MatchType.STRONG: 4, MatchType.PERFECT: 5}
+"""The badge's shape: a triangle, a diamond, a star; more points, a stronger match."""
 FELT = (22, 96, 58)
 HALF_RATIO = 0.40  # a half card's width over its height (a whole card is ~0.71)
 
+# The four-colour deck keeps the rules' two colours apart (R1.2, and R3.2 leans on them):
+# the red suits in warm inks, the black suits in dark cool ones.
+FOUR_COLOURS: dict[int, RGB] = {0: (20, 70, 170), 1: (190, 86, 0), 2: RED, 3: BLACK}
+HC_RED, HC_BLACK, HC_PAPER = (180, 0, 0), (0, 0, 0), (255, 255, 255)
 
-def colour_of(card: int) -> RGB:
-    """The ink of a card's face: red for diamonds and hearts, black otherwise (R1.2)."""
+
+@dataclass(frozen=True)
+class DeckStyle:
+    """How the cards look: the back, the court faces (``illustrated`` or ``classic``),
+    a four-colour deck, high contrast. Hashable: art is cached per style."""
+
+    back: str = "blue"
+    faces: str = "illustrated"
+    four_colour: bool = False
+    high_contrast: bool = False
+
+
+def deck_style(settings: Any) -> DeckStyle:
+    """The deck style a settings-like object asks for (``card_back``, ``card_faces``,
+    ``four_colour``, ``high_contrast``; a missing or unknown value takes its default)."""
+    back = getattr(settings, "card_back", "blue")
+    faces = getattr(settings, "card_faces", "illustrated")
+    return DeckStyle(
+        back if back in BACK_NAMES else "blue",
+        faces if faces in FACE_STYLES else "illustrated",
+        getattr(settings, "four_colour", False) is True,
+        getattr(settings, "high_contrast", False) is True,
+    )
+
+
+def colour_of(card: int, style: DeckStyle | None = None) -> RGB:
+    """The ink of a card's face: red for diamonds and hearts, black otherwise (R1.2);
+    one ink per suit in a four-colour deck, purer inks in high contrast."""
+    if style is not None and style.four_colour:
+        return FOUR_COLOURS[card & 3]
+    if style is not None and style.high_contrast:
+        return HC_RED if is_red(card) else HC_BLACK
     return RED if is_red(card) else BLACK
 
 
-class CardArt:
-    """All the card images at one card height ``h`` (width ``w`` = 0.4 h)."""
+@lru_cache(maxsize=64)
+def badge(kind: MatchType, radius: int, high_contrast: bool = False) -> pygame.Surface:
+    """A match type's badge, ``2 * radius`` across: a triangle (weak), a diamond (strong)
+    or a star (perfect), in its colour with a white rim: told apart by shape alone, in
+    any language and by any eye (no letter). Drawn at three times the size, scaled down."""
+    col = BADGE[kind][0]
+    k = 3
+    r = radius * k
+    big = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    points = BADGE_POINTS[kind]
+    if points == 5:
+        inner = 0.45
+        pts = [
+            pygame.math.Vector2(0, -(r if i % 2 == 0 else r * inner)).rotate(i * 36) + (r, r)
+            for i in range(10)
+        ]
+    elif points == 4:
+        pts = [pygame.math.Vector2(0, -r).rotate(i * 90) + (r, r) for i in range(4)]
+    else:
+        pts = [pygame.math.Vector2(0, -r).rotate(i * 120) + (r, r * 1.12) for i in range(3)]
+    rim = (0, 0, 0) if high_contrast else (255, 255, 255)
+    pygame.draw.polygon(big, rim, pts)
+    centre = pygame.math.Vector2(r, r * (1.12 if points == 3 else 1))
+    shrink = 0.62 if points == 3 else (0.7 if points == 5 else 0.76)
+    pygame.draw.polygon(big, col, [centre + (p - centre) * shrink for p in pts])
+    return pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
 
-    def __init__(self, height: int, back: str = "blue") -> None:
+
+class CardArt:
+    """All the card images at one card height ``h`` (width ``w`` = 0.4 h), in one
+    :class:`DeckStyle` (``back`` may be just a back's name)."""
+
+    def __init__(self, height: int, back: str | DeckStyle = "blue") -> None:
         self.h = max(24, int(height))
         self.w = max(10, round(self.h * HALF_RATIO))
-        self.back_style = back if back in BACKS else "blue"
+        style = back if isinstance(back, DeckStyle) else DeckStyle(back)
+        if style.back not in BACK_NAMES:
+            style = DeckStyle("blue", style.faces, style.four_colour, style.high_contrast)
+        self.style = style
+        self.back_style = style.back
         self.radius = max(3, self.h // 14)
+        hc = style.high_contrast
+        self.paper, self.edge = (HC_PAPER, HC_BLACK) if hc else (PAPER, EDGE)
+        self._uncut: dict[tuple[int, bool], pygame.Surface] = {}
         self._halves: dict[tuple[int, bool], pygame.Surface] = {}
         self._matches: dict[tuple[int, int], pygame.Surface] = {}
         self._back: pygame.Surface | None = None
@@ -85,7 +158,12 @@ class CardArt:
             else dict(border_top_right_radius=r, border_bottom_right_radius=r)
         )
         pygame.draw.rect(surf, fill, surf.get_rect(), **kw)
-        pygame.draw.rect(surf, border, surf.get_rect(), 1, **kw)
+        thick = max(2, self.h // 90) if self.style.high_contrast else 1
+        pygame.draw.rect(surf, border, surf.get_rect(), thick, **kw)
+        # no border along the cut: the torn edge goes there, or, in a perfect match,
+        # the other half of the same card
+        x = w - thick if left else 0
+        surf.fill(fill, pygame.Rect(x, thick, thick, h - 2 * thick))
         return surf
 
     def _cut_edge(self, surf: pygame.Surface, left: bool) -> None:
@@ -97,7 +175,8 @@ class CardArt:
         for i, y in enumerate(range(0, h + step, step)):
             dx = (i % 2) * max(1, w // 28)
             pts.append((x - dx if left else x + dx, min(y, h - 1)))
-        pygame.draw.lines(surf, CUT, False, pts, max(1, w // 30))
+        cut = (90, 90, 90) if self.style.high_contrast else CUT
+        pygame.draw.lines(surf, cut, False, pts, max(1, w // 30))
 
     # ------------------------------------------------------------------ faces
 
@@ -105,34 +184,34 @@ class CardArt:
         """The face of ``card`` as the left (default) or right half of a playing card."""
         key = (card, left)
         surf = self._halves.get(key)
+        if surf is None:
+            surf = self._face(card, left).copy()
+            self._cut_edge(surf, left)
+            self._halves[key] = surf
+        return surf
+
+    def _face(self, card: int, left: bool) -> pygame.Surface:
+        """The half face without its torn edge (a perfect match shows none)."""
+        key = (card, left)
+        surf = self._uncut.get(key)
         if surf is not None:
             return surf
         w, h = self.w, self.h
-        surf = self._blank(left, PAPER, EDGE)
-        col = colour_of(card)
+        surf = self._blank(left, self.paper, self.edge)
+        col = colour_of(card, self.style)
         rank, suit = RANKS[card >> 2], SUIT_SYMBOLS[card & 3]
         size = int(w * (0.62 if len(rank) == 1 else 0.46))
         rs = typeset.symbol(rank, size, col, bold=True)
         ss = typeset.symbol(suit, int(w * 0.52), col)
         pad = max(2, w // 12)
-        if left:
-            surf.blit(rs, (pad, pad // 2))
-            surf.blit(
-                ss,
-                (pad + (rs.get_width() - ss.get_width()) // 2, pad // 2 + rs.get_height() * 0.85),
-            )
-        else:
-            surf.blit(rs, (w - pad - rs.get_width(), pad // 2))
-            surf.blit(
-                ss,
-                (
-                    w - pad - rs.get_width() + (rs.get_width() - ss.get_width()) // 2,
-                    pad // 2 + rs.get_height() * 0.85,
-                ),
-            )
+        x = pad if left else w - pad - rs.get_width()
+        surf.blit(rs, (x, pad // 2))
+        surf.blit(
+            ss, (x + (rs.get_width() - ss.get_width()) // 2, pad // 2 + rs.get_height() * 0.76)
+        )
         if rank in COURTS or rank == "A":
             # Half of the card's picture: two halves of one card make the whole portrait.
-            picture = court_picture(rank, suit, col, (2 * w, h))
+            picture = court_picture(rank, suit, col, (2 * w, h), self.style.faces)
             surf.blit(picture, (0, 0), pygame.Rect(0 if left else w, 0, w, h))
         else:
             # Half of a big pip, cut by the edge: two halves of one card make it whole.
@@ -148,26 +227,17 @@ class CardArt:
             surf.blit(small, (pad, h - pad // 2 - small.get_height()))
         else:
             surf.blit(small, (w - pad - small.get_width(), h - pad // 2 - small.get_height()))
-        self._cut_edge(surf, left)
-        self._halves[key] = surf
+        self._uncut[key] = surf
         return surf
 
     def back(self) -> pygame.Surface:
         """The back of a half card (the draw pile and hidden hands)."""
-        if self._back is not None:
-            return self._back
-        dark, light = BACKS[self.back_style]
-        surf = self._blank(True, dark, (230, 230, 230))
-        w, h = self.w, self.h
-        inner = pygame.Rect(0, 0, w, h).inflate(-max(4, w // 5), -max(4, w // 5))
-        pygame.draw.rect(surf, light, inner, max(1, w // 20), border_radius=self.radius // 2)
-        step = max(4, w // 4)
-        for y in range(inner.top, inner.bottom, step):
-            for x in range(inner.left + (y // step % 2) * step // 2, inner.right, step):
-                pygame.draw.circle(surf, light, (x, y), max(1, w // 22))
-        self._cut_edge(surf, True)
-        self._back = surf
-        return surf
+        if self._back is None:
+            st = self.style
+            surf = back_image(st.back, self.size, self.radius, st.high_contrast).copy()
+            self._cut_edge(surf, True)
+            self._back = surf
+        return self._back
 
     def match(self, a: int, b: int) -> pygame.Surface:
         """Two halves joined into one card, with a badge naming the match type (R3.2)."""
@@ -178,22 +248,17 @@ class CardArt:
         w, h = self.w, self.h
         t = match_type(a, b)
         surf = pygame.Surface((2 * w, h), pygame.SRCALPHA)
-        left = self.half(a, True).copy()
-        right = self.half(b, False).copy()
         if t is MatchType.PERFECT:
-            # A perfect match is the whole card again: hide the torn edges.
-            pygame.draw.line(left, PAPER, (w - 1, 1), (w - 1, h - 2), max(1, w // 30) + 1)
-            pygame.draw.line(right, PAPER, (0, 1), (0, h - 2), max(1, w // 30) + 1)
+            # A perfect match is the whole card again: no torn edges, no seam.
+            left, right = self._face(a, True), self._face(b, False)
+        else:
+            left, right = self.half(a, True), self.half(b, False)
         surf.blit(left, (0, 0))
         surf.blit(right, (w, 0))
         if t is not None:
-            col, letter = BADGE[t]
             rad = max(6, w // 4)
-            centre = (w, h - rad - max(2, h // 30))
-            pygame.draw.circle(surf, col, centre, rad)
-            pygame.draw.circle(surf, (255, 255, 255), centre, rad, max(1, rad // 6))
-            label = typeset.symbol(letter, int(rad * 1.3), (255, 255, 255), bold=True)
-            surf.blit(label, label.get_rect(center=centre))
+            image = badge(t, rad, self.style.high_contrast)
+            surf.blit(image, image.get_rect(center=(w, h - rad - max(2, h // 30))))
         self._matches[key] = surf
         return surf
 
@@ -227,10 +292,15 @@ class CardArt:
         return surf
 
 
-@lru_cache(maxsize=16)
-def art(height: int, back: str = "blue") -> CardArt:
-    """The :class:`CardArt` for a card height (one per size in use)."""
-    return CardArt(height, back)
+def art(height: int, back: str | DeckStyle = "blue") -> CardArt:
+    """The :class:`CardArt` for a card height and a deck style (or a back's name): one
+    per size and style in use."""
+    return _art(int(height), back if isinstance(back, DeckStyle) else DeckStyle(back))
+
+
+@lru_cache(maxsize=32)
+def _art(height: int, style: DeckStyle) -> CardArt:
+    return CardArt(height, style)
 
 
 @lru_cache(maxsize=4)
@@ -347,5 +417,8 @@ __all__ = [
     "colour_of",
     "blit_with_shadow",
     "BADGE",
+    "DeckStyle",
     "HALF_RATIO",
+    "badge",
+    "deck_style",
 ]

@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
@@ -79,10 +80,21 @@ class Scene:
         """Seconds until the scene wants an update although nothing happened (a bot's turn)."""
         return None
 
+    @property
+    def stack(self) -> App:
+        """The app whose stack shows this scene; RuntimeError before it is pushed (a
+        scene's buttons and keys act on the stack only once it is there)."""
+        if self.app is None:
+            raise RuntimeError(f"{type(self).__name__} is not on an app's stack")
+        return self.app
+
     def invalidate(self) -> None:
         """Ask for a full redraw at the next frame."""
         if self.app is not None:
             self.app.full_redraw = True
+
+
+SceneT = TypeVar("SceneT", bound=Scene)
 
 
 class App:
@@ -152,8 +164,8 @@ class App:
     def scene(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> Scene:
-        """Put ``scene`` on top; it gets ``resize`` then ``enter``."""
+    def push(self, scene: SceneT) -> SceneT:
+        """Put ``scene`` on top; it gets ``resize`` then ``enter``. Returns it."""
         if self.scenes:
             self.scenes[-1].leave()
         scene.app = self
@@ -190,8 +202,8 @@ class App:
             for gone in self.scenes[self.scenes.index(scene) :]:
                 self.pop(gone)
 
-    def replace(self, scene: Scene) -> Scene:
-        """Swap the top scene for ``scene``."""
+    def replace(self, scene: SceneT) -> SceneT:
+        """Swap the top scene for ``scene``; returns it."""
         if self.scenes:
             old = self.scenes.pop()
             old.leave()
@@ -207,10 +219,9 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             want = _clamp_size(event.size)
-            if want != tuple(event.size):
-                self.screen = self._set_mode(want, False)
-            else:
-                self.screen = pygame.display.get_surface()
+            shown = pygame.display.get_surface() if want == tuple(event.size) else None
+            # the window's own surface at the size it took; a new one if it is out of bounds
+            self.screen = shown if shown is not None else self._set_mode(want, False)
             self.windowed_size = want
             self._resized()
             return

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from split.engine import events as ev
 from split.engine.cards import HIDDEN, RANKS, rank_of
 from split.engine.sheet import sheet_score
-from split.engine.state import GameState
+from split.engine.state import GAME_OVER, ROUND_OVER, GameState
 
 
 class PictureLost(Exception):
@@ -43,6 +43,14 @@ class TableModel:
     @classmethod
     def from_state(cls, state: GameState) -> TableModel:
         n = state.players
+        round_rows = [[0] * len(RANKS) for _ in range(n)]
+        round_negatives = [0] * n
+        if state.phase in (ROUND_OVER, GAME_OVER):  # scored (R8.2): its boxes are filled
+            for seat in range(n):
+                for a, _b in state.matches[seat]:
+                    round_rows[seat][rank_of(a)] += 1
+            # a box per card left in hand; the player who went out holds none
+            round_negatives = [len(h) for h in state.hands]
         return cls(
             players=n,
             round=state.round,
@@ -54,8 +62,8 @@ class TableModel:
             draw_pile=len(state.draw),
             rows=[list(r) for r in state.rows],
             negatives=list(state.negatives),
-            round_rows=[[0] * len(RANKS) for _ in range(n)],
-            round_negatives=[0] * n,
+            round_rows=round_rows,
+            round_negatives=round_negatives,
         )
 
     @classmethod
@@ -79,10 +87,15 @@ class TableModel:
 
     def worth_now(self, seat: int) -> int:
         """What ``seat``'s matches on the table would add to its sheet if the round
-        ended now (R8.2: one box in a rank's row per match; R9.1: the row's value)."""
+        ended now (R8.2: one box in a rank's row per match; R9.1: the row's value).
+        Matches the round's scoring has already filled in add nothing more."""
         rows = list(self.rows[seat])
+        scored = list(self.round_rows[seat])
         for a, _b in self.matches[seat]:
-            rows[rank_of(a)] += 1
+            if scored[rank_of(a)]:
+                scored[rank_of(a)] -= 1
+            else:
+                rows[rank_of(a)] += 1
         return sheet_score(rows, 0) - sheet_score(self.rows[seat], 0)
 
     def same_as(self, state: GameState) -> bool:

@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.state_out and "table" in holder:
             holder["dirty"] = True
 
-    def make(seats: Sequence[SeatSetup], dealer: int | None) -> TableScene:
+    def make(seats: Sequence[SeatSetup], dealer: int) -> TableScene:
         game = Game(GameConfig(len(seats), dealer, args.seed))
         holder["table"] = TableScene(game, seats, on_action, settings, sound)
         return holder["table"]

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
 from split.engine.cards import RANKS
 from split.engine.sheet import negative_value, sheet_score
-from split.i18n import embed, join_words, symbols
+from split.i18n import embed, join_words, number, symbols
 
 from . import sheets, widgets
 from .backdrop import backdrop
+from .loop import Scene
 from .screens import NewGameScene, SeatSetup, Table, _ButtonScene
 from .typeset import _, ngettext
 
@@ -71,16 +72,25 @@ def round_clauses(scored: Any, t: Table) -> dict[int, list[str]]:
                 ).format(n=n, points=cost)
             )
         parts.append(
-            _("score {before} \u2192 {after}").format(before=p.score_before, after=p.score_after)
+            # each score an island: "before ← after" keeps its order in Persian (issue 27)
+            _("score {before} \u2192 {after}").format(
+                before=number(p.score_before), after=number(p.score_after)
+            )
         )
         said[p.seat] = parts
     return said
 
 
+class Reviewer(Protocol):
+    """A table's coach, as the round summary reads it."""
+
+    def lines(self, round_no: int, names: Sequence[str]) -> list[str]: ...
+
+
 def expert_lines(t: Table) -> list[str]:
     """The round's "the expert would have…" lines for the one person at the table (the
     table's coach, issue 17): none when it has no coach."""
-    coach = getattr(t, "expert", None)
+    coach: Reviewer | None = getattr(t, "expert", None)
     if coach is None:
         return []
     return coach.lines(t.model.round, [embed(name) for name in t.names])
@@ -97,7 +107,7 @@ class RoundSummaryScene(_ButtonScene):
         self.revealing = True
         self.coached = 0  # the expert's lines shown so far
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         t = self.table
         backdrop(surface)
@@ -153,7 +163,7 @@ class RoundSummaryScene(_ButtonScene):
         ]
 
     def on_button(self, name: str) -> None:
-        self.app.pop(self)
+        self.stack.pop(self)
         if self.table.state.phase != "game-over":
             self.table.next_round()
 
@@ -204,7 +214,7 @@ class FinalScene(_ButtonScene):
         self.on_play_again = on_play_again  # the same players again at once
         self.on_change_players = on_change_players  # the new-game screen with them
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         t = self.table
         backdrop(surface)
@@ -239,7 +249,7 @@ class FinalScene(_ButtonScene):
         window = pygame.Rect(0, 0, W, H)
         row = pygame.Rect(0, 0, 3 * bw + 40, bh)
         row.midbottom = (W // 2, H - fs)
-        names = (
+        choices = (
             ("again", _("Play again")),
             ("change", _("New players")),
             ("leave", _("Leave")),
@@ -250,7 +260,7 @@ class FinalScene(_ButtonScene):
                 label,
                 widgets.mirror(pygame.Rect(row.left + i * (bw + 20), row.top, bw, bh), window),
             )
-            for i, (name, label) in enumerate(names)
+            for i, (name, label) in enumerate(choices)
         ]
 
     def podium(
@@ -321,7 +331,7 @@ class FinalScene(_ButtonScene):
         return base
 
     def on_button(self, name: str) -> None:
-        app = self.app
+        app = self.stack
         seats = [
             SeatSetup(n, k) for n, k in zip(self.table.seat_names, self.table.kinds, strict=True)
         ]
@@ -344,4 +354,5 @@ class FinalScene(_ButtonScene):
                 self.table.on_exit(self.table)
             else:
                 app.pop(self)
-                app.pop(self.table)
+                if isinstance(self.table, Scene):  # the table this screen covered
+                    app.pop(self.table)

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import pygame
 
 from split.i18n import YOU, display_name, embed
+from split.i18n.writing import PLAYER_N
 
 from . import widgets
 from .backdrop import backdrop
@@ -32,15 +33,23 @@ DEFAULT_NAMES = (YOU, "Ada", "Bo", "Cy", "Dee", "Eli")
 class Table(Protocol):
     """What these screens use of the table that pushes them."""
 
-    n: int
-    viewer: int
-    humans: list[int]
-    seat_names: list[str]
-    kinds: list[str]
-    model: Any
-    state: Any
-    on_exit: Callable[[Any], None] | None
-
+    # Read-only: the screens read these, the table keeps them.
+    @property
+    def n(self) -> int: ...
+    @property
+    def viewer(self) -> int: ...
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def seat_names(self) -> list[str]: ...
+    @property
+    def kinds(self) -> list[str]: ...
+    @property
+    def model(self) -> Any: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def on_exit(self) -> Callable[[Any], None] | None: ...
     @property
     def names(self) -> list[str]: ...
     def you(self, seat: int | None) -> bool: ...
@@ -60,11 +69,20 @@ def hot_seat_names(seats: list[SeatSetup]) -> None:
     taken = {s.name for s in seats}
     for n, seat in enumerate(humans, 1):
         if seat.name in (YOU, display_name(YOU)):
-            name = _("Player {n}").format(n=n)
+            name = PLAYER_N.format(n=n)  # kept in English, shown translated
             while name in taken:
                 name += "'"
             seat.name = name
             taken.add(name)
+
+
+class NamedSeat(Protocol):
+    """A seat as a new game starts from it: a player's name and its kind."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
 
 
 @dataclass
@@ -84,7 +102,7 @@ class _ButtonScene(Scene):
         self.size = (1280, 720)
         self.focus = 0
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.dirty = True
 
@@ -97,7 +115,7 @@ class _ButtonScene(Scene):
                 return b
         return None
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for b in self.buttons:
                 if b.enabled and b.rect.collidepoint(event.pos):
@@ -112,7 +130,7 @@ class _ButtonScene(Scene):
                 self.on_button(self.buttons[self.focus % len(self.buttons)].name)
                 self.dirty = True
 
-    def draw(self, surface):
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         if not self.dirty and not (self.app and self.app.full_redraw):
             return []
         self.dirty = False
@@ -121,7 +139,7 @@ class _ButtonScene(Scene):
             b.draw(surface, focused=i == self.focus)
         return None
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         """Draw everything but the buttons, and lay the buttons out."""
 
 
@@ -132,7 +150,7 @@ class PassScene(_ButtonScene):
         super().__init__()
         self.table, self.seat = table, seat
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         backdrop(surface)
         fs = max(20, H // 18)
@@ -159,7 +177,7 @@ class PassScene(_ButtonScene):
         self.buttons = [widgets.Button("ready", _("I am {name}").format(name=name), r)]
 
     def on_button(self, name: str) -> None:
-        self.app.pop(self)
+        self.stack.pop(self)
         self.table.reveal(self.seat)
 
 
@@ -171,7 +189,11 @@ class NewGameScene(_ButtonScene):
     left it on "random" (R2.2).
     """
 
-    def __init__(self, seats=None, on_start=None) -> None:
+    def __init__(
+        self,
+        seats: Sequence[NamedSeat] | None = None,
+        on_start: Callable[[list[SeatSetup], int], Scene | None] | None = None,
+    ) -> None:
         super().__init__()
         self.seats: list[SeatSetup] = [SeatSetup(s.name, s.kind) for s in (seats or [])] or [
             SeatSetup(YOU, "human"),
@@ -182,7 +204,7 @@ class NewGameScene(_ButtonScene):
         self.editing: int | None = None
         self.on_start = on_start
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if self.editing is not None and event.type == pygame.KEYDOWN:
             seat = self.seats[self.editing]
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
@@ -201,7 +223,7 @@ class NewGameScene(_ButtonScene):
             return
         super().handle_event(event)
 
-    def render(self, surface) -> None:
+    def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         backdrop(surface)
         fs = max(16, H // 36)
@@ -209,17 +231,18 @@ class NewGameScene(_ButtonScene):
             surface, _("New game"), (W // 2, fs), int(fs * 1.8), widgets.GOLD, True, anchor="midtop"
         )
         rh = int(fs * 2.4)
-        x0 = W // 2 - fs * 16
+        lw = fs * 10  # the labels' column: "First dealer" in every language (issue 27)
+        x0 = W // 2 - fs * 19
         y = int(fs * 4.5)
         # Each row left to right: its label, then its controls; mirrored in right-to-left
         # languages (the label on the right, the controls to its left).
-        rows = pygame.Rect(x0, 0, fs * 26, H)
+        rows = pygame.Rect(x0, 0, lw + fs * 20, H)
 
         def at(x: int, ry: int, w: int, h: int = rh - 8) -> pygame.Rect:
             return widgets.mirror(pygame.Rect(x, ry, w, h), rows)
 
         def label(words: str, ry: int) -> None:
-            widgets.line(surface, words, at(x0, ry, fs * 6 - 8, rh), ry + rh // 4, fs)
+            widgets.line(surface, words, at(x0, ry, lw - 8, rh), ry + rh // 4, fs)
 
         # The rows that change nothing above them come first: the player count and the
         # first dealer, then the seats. Adding or removing a seat only adds or removes
@@ -227,20 +250,20 @@ class NewGameScene(_ButtonScene):
         self.buttons = []
         n = len(self.seats)
         label(_("Players: {n}").format(n=n), y)
-        self.buttons.append(widgets.Button("fewer", "\u2212", at(x0 + fs * 6, y, rh), n > 2))
-        self.buttons.append(widgets.Button("more", "+", at(x0 + fs * 6 + rh + 8, y, rh), n < 6))
+        self.buttons.append(widgets.Button("fewer", "\u2212", at(x0 + lw, y, rh), n > 2))
+        self.buttons.append(widgets.Button("more", "+", at(x0 + lw + rh + 8, y, rh), n < 6))
         ry = y + rh
         label(_("First dealer"), ry)
         dealer = _("random") if self.dealer is None else display_name(self.seats[self.dealer].name)
-        self.buttons.append(widgets.Button("dealer", dealer, at(x0 + fs * 6, ry, fs * 11)))
+        self.buttons.append(widgets.Button("dealer", dealer, at(x0 + lw, ry, fs * 11)))
         top = ry + int(rh * 1.4)
         for i, seat in enumerate(self.seats):
             ry = top + i * rh
             label(_("Seat {n}").format(n=i + 1), ry)
             name = seat.name + "|" if self.editing == i else display_name(seat.name)
-            self.buttons.append(widgets.Button(f"name{i}", name, at(x0 + fs * 6, ry, fs * 11)))
+            self.buttons.append(widgets.Button(f"name{i}", name, at(x0 + lw, ry, fs * 11)))
             self.buttons.append(
-                widgets.Button(f"kind{i}", _(seat.kind), at(x0 + fs * 18, ry, fs * 8))
+                widgets.Button(f"kind{i}", _(seat.kind), at(x0 + lw + fs * 12, ry, fs * 8))
             )
         window = pygame.Rect(0, 0, W, H)
         start = pygame.Rect(0, 0, fs * 12, int(fs * 2.6))
@@ -285,4 +308,4 @@ class NewGameScene(_ButtonScene):
             if self.on_start is not None:
                 scene = self.on_start(list(self.seats), dealer)
                 if scene is not None:
-                    self.app.replace(scene)
+                    self.stack.replace(scene)

@@ -35,7 +35,7 @@ from split.i18n.script import (
 )
 from split.resources import asset_path
 
-Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color
+Color = tuple[int, ...] | pygame.Color  # RGB or RGBA: what pygame.Color() takes
 
 
 @dataclass(frozen=True)
@@ -180,10 +180,17 @@ def clear_cache() -> None:
     _script_font_size.cache_clear()
 
 
+def _on_quit() -> None:
+    """Font objects die with pygame.quit(), and so does this hook: the next use hooks again."""
+    global _quit_hooked
+    clear_cache()
+    _quit_hooked = False
+
+
 def _ensure_font_module() -> None:
     global _quit_hooked
     if not _quit_hooked:
-        pygame.register_quit(clear_cache)  # Font objects die with pygame.quit()
+        pygame.register_quit(_on_quit)
         _quit_hooked = True
     if not pygame.font.get_init():
         clear_cache()
@@ -256,6 +263,17 @@ def shaping_available() -> bool:
 # Runs and bidi
 
 
+@dataclass
+class _Run:
+    """A run being gathered: its characters (logical order), face, script (None while
+    only neutrals) and bidi level."""
+
+    chars: list[str]
+    face: str
+    script: str | None
+    level: int
+
+
 @dataclass(frozen=True)
 class TextRun:
     """A piece of a line drawn with one face, script and direction (text in logical order)."""
@@ -275,7 +293,7 @@ def visual_runs(text: str, lang: str | None = None) -> list[TextRun]:
         return []
     levels = bidi_levels(text, rtl)
     first = primary_face(lang)
-    runs: list[list] = []  # [chars, face, script, level]
+    runs: list[_Run] = []
     for char, level in zip(text, levels, strict=True):
         if char in BIDI_CONTROLS:
             continue
@@ -286,45 +304,47 @@ def visual_runs(text: str, lang: str | None = None) -> list[TextRun]:
             script is None
             and char not in SUIT_SYMBOLS
             and current is not None
-            and current[1] != "symbols"
-            and face_covers(current[1], char)
+            and current.face != "symbols"
+            and face_covers(current.face, char)
         )
-        if current is not None and current[3] == level and sticky:
-            current[0].append(char)
-            if current[2] is None and script is not None:
-                current[2] = script
+        if current is not None and current.level == level and sticky:
+            current.chars.append(char)
+            if current.script is None and script is not None:
+                current.script = script
             continue
         face = face_for_char(char, lang) or first
-        same_script = current is not None and script in (None, current[2])
+        same_script = current is not None and script in (None, current.script)
         if (
             current is not None
-            and current[1] == face
-            and current[3] == level
-            and (same_script or current[2] is None)
+            and current.face == face
+            and current.level == level
+            and (same_script or current.script is None)
         ):
-            current[0].append(char)
-            current[2] = current[2] or script
+            current.chars.append(char)
+            current.script = current.script or script
             continue
-        runs.append([[char], face, script, level])
+        runs.append(_Run([char], face, script, level))
     # L2: reverse, from the highest level down to the lowest odd one.
     if not runs:
         return []
-    top = max(r[3] for r in runs)
-    lowest_odd = min((r[3] for r in runs if r[3] % 2), default=top + 1)
+    top = max(r.level for r in runs)
+    lowest_odd = min((r.level for r in runs if r.level % 2), default=top + 1)
     for level in range(top, lowest_odd - 1, -1):
         i = 0
         while i < len(runs):
-            if runs[i][3] >= level:
+            if runs[i].level >= level:
                 j = i
-                while j < len(runs) and runs[j][3] >= level:
+                while j < len(runs) and runs[j].level >= level:
                     j += 1
                 runs[i:j] = runs[i:j][::-1]
                 i = j
             else:
                 i += 1
     return [
-        TextRun("".join(chars), face, script or FACES[face].script, level % 2 == 1, level)
-        for chars, face, script, level in runs
+        TextRun(
+            "".join(r.chars), r.face, r.script or FACES[r.face].script, r.level % 2 == 1, r.level
+        )
+        for r in runs
     ]
 
 
@@ -430,12 +450,8 @@ def _cards_together(words: list[str]) -> list[str]:
     out: list[str] = []
     for word in words:
         prev = out[-1] if out else ""
-        if (
-            prev
-            and _CARD.match(prev)
-            and _CARD.match(prev).end() == len(prev)
-            and _CARD.match(word)
-        ):
+        card = _CARD.match(prev) if prev else None
+        if card is not None and card.end() == len(prev) and _CARD.match(word):
             out[-1] = f"{prev} {word}"
         else:
             out.append(word)

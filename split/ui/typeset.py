@@ -17,30 +17,37 @@ import pygame
 from split.i18n import _, current_language, is_rtl, localize_digits, ngettext
 from split.ui import text as shaping
 
-Color = tuple[int, int, int]
+Color = tuple[int, int, int] | tuple[int, int, int, int]  # RGB, or RGBA
 
 
 @lru_cache(maxsize=4096)
-def _render(text: str, size: int, color: Color, bold: bool, lang: str) -> pygame.Surface:
+def _render(text: str, size: int, color: tuple[int, ...], bold: bool, lang: str) -> pygame.Surface:
     # Numbers in a Persian screen are written in Persian digits (card faces are not text).
     return shaping.render_text(localize_digits(text, lang), size, color, bold=bold, lang=lang)
 
 
 def render(
-    text: str, size: int, color: Color = (255, 255, 255), bold: bool = False
+    text: str,
+    size: int,
+    color: Color = (255, 255, 255),
+    bold: bool = False,
+    lang: str | None = None,
 ) -> pygame.Surface:
-    """``text`` as an anti-aliased surface with a transparent background (cached)."""
-    return _render(text, size, tuple(color), bold, current_language())
+    """``text`` as an anti-aliased surface with a transparent background (cached), set
+    as ``lang`` (default: the current language) writes it."""
+    return _render(text, size, tuple(color), bold, lang or current_language())
 
 
 @lru_cache(maxsize=512)
 def symbol(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """Card ranks and suit signs, in the font that has them (cached)."""
-    return shaping.render_symbol(text, size, tuple(color), bold)
+    return shaping.render_symbol(text, size, color, bold)
 
 
 @lru_cache(maxsize=1024)
-def _fit(text: str, size: int, width: int, color: Color, bold: bool, lang: str) -> pygame.Surface:
+def _fit(
+    text: str, size: int, width: int, color: tuple[int, ...], bold: bool, lang: str
+) -> pygame.Surface:
     # Down to 70% of the size (at least 9 pt), then cut between clusters with an ellipsis.
     smallest = min(size, math.floor(max(9, size * 0.7)))
     return shaping.fit_text(localize_digits(text, lang), width, size, color, bold, lang, smallest)
@@ -54,10 +61,12 @@ def fit(
     return _fit(text, size, width, tuple(color), bold, current_language())
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels, in the current language
-    (cached: the log wraps the same entries on every redraw of the table)."""
-    return list(_wrap(text, size, width, bold, current_language()))
+def wrap(
+    text: str, size: int, width: int, bold: bool = False, lang: str | None = None
+) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` pixels, in ``lang`` (default:
+    the current language; cached: the log wraps the same entries on every redraw)."""
+    return list(_wrap(text, size, width, bold, lang or current_language()))
 
 
 @lru_cache(maxsize=2048)

@@ -36,11 +36,11 @@ class _XErrorEvent(ctypes.Structure):
 
 
 _Handler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(_XErrorEvent))
-_installed: list = []  # the handler, kept alive for as long as Xlib may call it
+_installed: list[object] = []  # the handler, kept alive for as long as Xlib may call it
 _lost = False
 
 
-def _on_error(display: int, event: ctypes._Pointer) -> int:
+def _on_error(display: int, event: ctypes._Pointer[_XErrorEvent]) -> int:
     """Xlib's error callback: note a lost window; never exit the process."""
     global _lost
     code = event.contents.error_code

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from split.i18n import _
+from split import i18n
+from split.i18n import N_, _
 
 from .. import typeset, widgets
 from ..backdrop import backdrop
@@ -17,18 +18,24 @@ class AboutScene(MenuScene):
     """Left: which licence (the game's, then one per asset licence file); right: its
     text, scrolled with the wheel or Up/Down. Below: the data folder, Open and Back.
 
-    Licence texts are legal texts in English and are shown as written (left to right)
-    in every language; everything around them is translated and mirrored."""
+    Licence texts are legal texts in English and are laid out as English (left to
+    right, ASCII digits) in every language; versions and paths are shown as written;
+    everything around them is translated and mirrored. The translations' credits come
+    second, in the player's language, from each catalog's Last-Translator."""
 
     title = "About Split"
 
     def __init__(self, ctx: MenuContext) -> None:
         super().__init__(ctx)
         self.facts: AboutFacts = ctx.about()
-        self.texts: list[tuple[str, str]] = [("Split — LICENSE", self.facts.licence)]
+        # (label, text, the language the text is in: None for the player's)
+        self.texts: list[tuple[str, str, str | None]] = [
+            ("Split — LICENSE", self.facts.licence, "en"),
+            (TRANSLATIONS, "", None),
+        ]
         for lic in self.facts.asset_licences:
             label = f"{lic.part}/{lic.name}" if lic.name else lic.part
-            self.texts.append((label, lic.text))
+            self.texts.append((label, lic.text, "en"))
         self.pick = 0
         self.scroll = 0  # first line of the licence text shown
         self.problem = ""  # why the folder could not be opened
@@ -54,11 +61,13 @@ class AboutScene(MenuScene):
         gap = fs // 3
         row = max(int(fs * 1.2), min(int(fs * 2.0), left.height // len(self.texts) - gap))
         self.buttons = []
-        for i, (label, _body) in enumerate(self.texts):
+        for i, (label, _body, lang) in enumerate(self.texts):
             r = pygame.Rect(left.left, left.top + i * (row + gap), left.width, row)
             if r.bottom > left.bottom:
                 break
-            b = widgets.Button(f"licence:{i}", label, r)
+            b = widgets.Button(
+                f"licence:{i}", _(label) if lang is None else i18n.verbatim(label), r
+            )
             b.hot = i == self.pick
             self.buttons.append(b)
         w = max(200, W // 5)
@@ -73,12 +82,20 @@ class AboutScene(MenuScene):
         )
         self.buttons.append(widgets.Button("back", _("Back"), widgets.mirror(back_r, window)))
 
+    def body(self) -> tuple[str, str]:
+        """The picked text and the language it is laid out in."""
+        _label, text, lang = self.texts[self.pick]
+        if lang is None:
+            return credits(), i18n.current_language()
+        return text, lang
+
     def lines(self, width: int) -> list[str]:
-        """The picked licence's text wrapped to ``width`` (blank lines kept)."""
+        """The picked text wrapped to ``width`` (blank lines kept)."""
         size = self.text_size()
+        text, lang = self.body()
         out: list[str] = []
-        for para in self.texts[self.pick][1].splitlines():
-            out.extend(typeset.wrap(para, size, width) if para.strip() else [""])
+        for para in text.splitlines():
+            out.extend(typeset.wrap(para, size, width, lang=lang) if para.strip() else [""])
         return out
 
     def text_size(self) -> int:
@@ -90,7 +107,7 @@ class AboutScene(MenuScene):
         self.draw_title(surface, _("About Split"))
         W, _H = self.size
         fs = self.fs()
-        version = _("Version {version}").format(version=self.facts.version)
+        version = _("Version {version}").format(version=i18n.verbatim(self.facts.version))
         widgets.text(surface, version, (W // 2, int(fs * 3.4)), fs, widgets.DIM, anchor="midtop")
         _left, box, folder = self.boxes()
         widgets.panel(surface, box)
@@ -98,18 +115,23 @@ class AboutScene(MenuScene):
         size = self.text_size()
         step = int(size * 1.3)
         lines = self.lines(inner.width)
+        _text, lang = self.body()
         self.scroll = max(0, min(self.scroll, max(0, len(lines) - inner.height // step)))
         y = inner.top
         for line in lines[self.scroll :]:
             if y + size > inner.bottom:
                 break
             if line:
-                surface.blit(typeset.render(line, size, widgets.INK), (inner.left, y))
+                shown = typeset.render(line, size, widgets.INK, lang=lang)
+                x = inner.right - shown.get_width() if i18n.is_rtl(lang) else inner.left
+                surface.blit(shown, (x, y))
             y += step
-        if not self.texts[self.pick][1].strip():
+        if not self.body()[0].strip():
             widgets.line(surface, _("This licence file is missing."), inner, inner.top, fs)
         widgets.panel(surface, folder)
-        where = _("Your games and settings are kept in {path}").format(path=self.facts.data_dir)
+        where = _("Your games and settings are kept in {path}").format(
+            path=i18n.verbatim(str(self.facts.data_dir))
+        )
         widgets.line(
             surface,
             self.problem or where,
@@ -139,3 +161,28 @@ class AboutScene(MenuScene):
             self.on_wheel(-10 if event.key == pygame.K_PAGEDOWN else 10)
             return True
         return False
+
+
+TRANSLATIONS = N_("Translations")
+
+
+def translator(lang: str) -> str:
+    """Who translated ``lang``, as its catalog's Last-Translator says (no address)."""
+    return i18n.catalog(lang).info().get("last-translator", "").split("<", 1)[0].strip()
+
+
+def credits() -> str:
+    """One line per language, in the player's language: who wrote or translated it."""
+    out = []
+    for code, name in i18n.LANGUAGES.items():
+        who = translator(code)
+        if not who:
+            continue
+        who = i18n.verbatim(who)
+        said = (
+            _("{language}: written by {who}")
+            if code == "en"
+            else _("{language}: translated by {who}")
+        )
+        out.append(said.format(language=i18n.embed(name), who=who))
+    return "\n".join(out)

@@ -8,6 +8,7 @@ saves games and counts them, the screens ask.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from split.engine import Game, GameState
@@ -52,6 +53,10 @@ class Preferences(Protocol):
     @property
     def seats(self) -> Sequence[Seat]: ...
 
+    @property
+    def tutorial_seen(self) -> bool:
+        """Whether the tutorial was offered once (the first start offers it)."""
+
 
 class KeptGame(Protocol):
     """A game the app keeps (its autosave): what the screens use of it."""
@@ -64,6 +69,10 @@ class KeptGame(Protocol):
 
     @property
     def state(self) -> GameState: ...
+
+    @property
+    def path(self) -> Path | None:
+        """Where it is saved (None: nowhere, as in tests and benches)."""
 
     @property
     def hosted(self) -> bool:
@@ -185,12 +194,12 @@ class MenuContext(Protocol):
     def load_saved(self) -> KeptGame | None:
         """The autosaved game, if it can be trusted."""
 
-    def autosave(self, game: KeptGame) -> str | None:
+    def autosave(self, game: KeptGame, /) -> str | None:
         """Save ``game`` as it is now; a notice for the table while the game is not kept
         (saving failed, or this window does not own the data), or when saving works
         again."""
 
-    def finish_game(self, game: KeptGame) -> None:
+    def finish_game(self, game: KeptGame, /) -> None:
         """``game`` is over: count it in the statistics and drop its autosave."""
 
     def finish_network_game(self, net: NetTable) -> None:
@@ -203,7 +212,7 @@ class MenuContext(Protocol):
     def host_table(self, seats: Sequence[Seat], dealer: int | None) -> NetTable | str:
         """Host a table on this network with these seats; a sentence if it cannot."""
 
-    def resume_hosting(self, game: KeptGame) -> NetTable | str:
+    def resume_hosting(self, game: KeptGame, /) -> NetTable | str:
         """Host a saved hosted game again, its seats open for their players."""
 
     def join_table(self, address: str, code: str, name: str) -> NetTable:

@@ -64,7 +64,7 @@ class ConfirmScene(MenuScene):
             widgets.line(surface, line, inner, inner.top + i * int(fs * 1.3), fs, widgets.INK)
 
     def on_button(self, name: str) -> None:
-        app = self.app
+        app = self.stack
         app.pop(self)
         if name == "yes":
             self.on_yes()

@@ -12,6 +12,7 @@ import pygame
 
 from split.engine import Action
 from split.engine import events as ev
+from split.i18n.words import verbatim
 
 from ..results import FinalScene
 from ..table import TableScene
@@ -44,11 +45,11 @@ class GameTable(TableScene):
         """Autosave; a failed save is told on the prompt line (the game goes on)."""
         problem = self.ctx.autosave(self.session)
         if problem:
-            self.note = problem
+            self.note = verbatim(problem)  # worded by the app, with the system's reason
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.esc_for_app(event):
-            self.app.push(PauseScene(self.ctx, self))
+            self.stack.push(PauseScene(self.ctx, self))
             return
         super().handle_event(event)
 

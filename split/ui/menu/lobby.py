@@ -170,7 +170,7 @@ class JoinScene(MenuScene):
             except ValueError as err:
                 self.error = str(err)
                 return
-            self.app.replace(LobbyScene(self.ctx, net))
+            self.stack.replace(LobbyScene(self.ctx, net))
 
 
 class LobbyScene(MenuScene):
@@ -180,7 +180,7 @@ class LobbyScene(MenuScene):
     def __init__(self, ctx: MenuContext, net: NetTable) -> None:
         super().__init__(ctx)
         self.net = net
-        self.shown: tuple = ()
+        self.shown: tuple[object, ...] = ()  # what the lobby drew: ready, seats, gone
         self.seated = False  # the table has opened and owns the connection now
 
     @property
@@ -264,7 +264,7 @@ class LobbyScene(MenuScene):
         y = int(fs * 4.2)
         if self.hosting:
             widgets.text(surface, _("Join code"), (W // 2, y), fs, widgets.DIM, anchor="midtop")
-            code = symbols(self.net.code)
+            code = symbols(self.net.code or "")
             at = (W // 2, y + int(fs * 1.3))
             widgets.text(surface, code, at, fs * 3, widgets.GOLD, True, anchor="midtop")
             where = _("Friends choose Join a table and type this code; the address is {addresses}.")
@@ -362,7 +362,9 @@ class NetGameTable(TableScene):
                 if not self.gone
                 else _("Back to the menu?")
             )
-            self.app.push(ConfirmScene(self.ctx, question, _("Leave"), _("Stay"), self.leave_table))
+            self.stack.push(
+                ConfirmScene(self.ctx, question, _("Leave"), _("Stay"), self.leave_table)
+            )
             return
         super().handle_event(event)
 
@@ -383,6 +385,7 @@ class NetResults(FinalScene):
 
     def __init__(self, table: NetGameTable) -> None:
         super().__init__(table)
+        self.net_table = table
 
     def render(self, surface: pygame.Surface) -> None:
         super().render(surface)
@@ -392,4 +395,4 @@ class NetResults(FinalScene):
 
     def on_button(self, name: str) -> None:
         if name == "leave":
-            self.table.leave_table()
+            self.net_table.leave_table()

@@ -18,7 +18,7 @@ from .game import GameTable
 from .rules import RulesScene
 from .scene import MenuScene
 from .settings import SettingsScene
-from .setup import SetupScene
+from .setup import SetupScene, first_game_seats
 from .stats import StatsScene
 
 
@@ -108,7 +108,7 @@ class MainMenu(MenuScene):
             widgets.paragraph(surface, self.notice, r.inflate(-24, -16), fs, widgets.ERROR)
 
     def on_button(self, name: str) -> None:
-        app = self.app
+        app = self.stack
         if name != "quit":
             self.ctx.notices.clear()
         if name == "continue" and self.saved is not None:
@@ -144,7 +144,13 @@ class MainMenu(MenuScene):
         ctx = self.ctx
         if not ctx.settings.tutorial_seen:
             ctx.change(tutorial_seen=True)
-        self.app.push(TutorialTable(ctx.live, ctx.sound))
+        self.stack.push(TutorialTable(ctx.live, ctx.sound, on_close=self.after_tutorial))
+
+    def after_tutorial(self, finished: bool) -> None:
+        """A tutorial played to its end leads to the first game: the new-game screen with
+        the default players, its bots at normal strength (issue 28)."""
+        if finished and self.app is not None:
+            self.app.push(SetupScene(self.ctx, first_game_seats(self.ctx.settings.seats)))
 
     def offer_tutorial(self) -> None:
         """The first start: learn to play, or play now against the default players."""
@@ -152,9 +158,9 @@ class MainMenu(MenuScene):
 
         def play_now() -> None:
             ctx.change(tutorial_seen=True)
-            self.app.push(ctx.start_game(ctx.settings.seats, None))
+            self.stack.push(ctx.start_game(ctx.settings.seats, None))
 
-        self.app.push(
+        self.stack.push(
             ConfirmScene(
                 ctx,
                 _(

@@ -10,8 +10,12 @@ from typing import Any
 from split import i18n
 from split.i18n import _
 
+from ..backs import BACK_NAMES
+from ..courts import FACE_STYLES
+
 SPEEDS = ("normal", "fast", "instant")
-CARD_BACKS = ("blue", "red", "green")
+CARD_BACKS = BACK_NAMES  # blue, red, green, purple, black
+CARD_FACES = FACE_STYLES  # illustrated, classic
 SORT_ORDERS = ("rank", "suit")
 LANGUAGE_CODES = ("auto", *i18n.LANGUAGES)  # "auto": the system's language
 VOLUMES = tuple(i / 10 for i in range(11))
@@ -23,6 +27,9 @@ OPTIONS: dict[str, tuple[object, ...]] = {
     "muted": (False, True),
     "fullscreen": (False, True),
     "card_back": CARD_BACKS,
+    "card_faces": CARD_FACES,
+    "four_colour": (False, True),
+    "high_contrast": (False, True),
     "sort_order": SORT_ORDERS,
     "language": LANGUAGE_CODES,
 }
@@ -49,6 +56,10 @@ def value_label(key: str, value: Any) -> str:
         "blue": _("blue"),
         "red": _("red"),
         "green": _("green"),
+        "purple": _("purple"),
+        "black": _("black"),
+        "illustrated": _("illustrated"),
+        "classic": _("classic"),
         "rank": _("by rank"),
         "suit": _("by suit"),
         "auto": _("as the system"),

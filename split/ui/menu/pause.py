@@ -68,7 +68,7 @@ class PauseScene(MenuScene):
         )
 
     def on_button(self, name: str) -> None:
-        app = self.app
+        app = self.stack
         if name == "resume":
             self.on_back()
         elif name == "rules":
@@ -81,4 +81,4 @@ class PauseScene(MenuScene):
 
     def on_back(self) -> None:
         self.table.invalidate()
-        self.app.pop(self)
+        self.stack.pop(self)

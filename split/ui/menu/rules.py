@@ -105,7 +105,7 @@ class RulesScene(MenuScene):
     ) -> None:
         """The page's cards in a centred row from ``top``, their caption below."""
         W = self.size[0]
-        art = cardart.art(height - fs * 2, self.ctx.settings.card_back)
+        art = cardart.art(height - fs * 2, cardart.deck_style(self.ctx.settings))
         images = []
         for group in picture.groups:
             cards = [parse_card(c) for c in group]

@@ -43,7 +43,44 @@ R8_3 = N_(
     "The player who went out deals the next round. If the round ended on the draw pile, "
     "the deal passes to the player after the last dealer."
 )
-STATED = {"R2.2": R2_2, "R6.1": R6_1, "R6.3": R6_3, "R8.3": R8_3}
+R1_4 = N_(
+    "The four reference cards of the box sum up matches, bonuses, the turn and scoring. "
+    "At the table the Reference button (R) shows them."
+)
+R4_2 = N_(
+    "The cards you take along with it may be part of that play: take a 7 with the 7 "
+    "discarded after it, and lay the two down as a match."
+)
+R7_2 = N_(
+    "This is done for them: the game pairs identical halves first, then halves of one "
+    "colour, then the rest, and lays down as many matches as their hand allows."
+)
+R7_3 = N_(
+    "It happens only when someone goes out, not when the draw pile runs out. A player has "
+    "had a turn as soon as their turn begins."
+)
+R9_4 = N_(
+    "Rows have no last box: a row's value keeps growing, and three rounds can bring up to "
+    "twelve matches of one rank."
+)
+R10 = N_(
+    "Everyone sees their own hand, every match on the table, the whole discard row, how "
+    "many cards each player holds and how many are left in the draw pile, every score "
+    "sheet, and everything played, taken or discarded so far. Other hands and the order of "
+    "the draw pile stay hidden. The computer players see exactly this and nothing more."
+)
+STATED = {
+    "R1.4": R1_4,
+    "R2.2": R2_2,
+    "R4.2": R4_2,
+    "R6.1": R6_1,
+    "R6.3": R6_3,
+    "R7.2": R7_2,
+    "R7.3": R7_3,
+    "R8.3": R8_3,
+    "R9.4": R9_4,
+    "R10": R10,
+}
 """The rules each page states in its own sentence (tests check every language has them)."""
 
 PAGES: tuple[RulesPage, ...] = (
@@ -86,6 +123,7 @@ PAGES: tuple[RulesPage, ...] = (
                 "after it. You may only take a card you can use at once: your next play "
                 "must use it."
             ),
+            R4_2,
             N_(
                 "Then make as many plays as you like: put a match from your hand on the "
                 "table, or upgrade a match. End your turn by discarding one card onto the "
@@ -132,7 +170,8 @@ PAGES: tuple[RulesPage, ...] = (
                 "player who has not had a turn lays down every match they can make from "
                 "their hand, without upgrades or bonuses, before the round is scored."
             ),
-            R8_3,
+            R7_2,
+            R7_3,
         ),
     ),
     RulesPage(
@@ -156,6 +195,29 @@ PAGES: tuple[RulesPage, ...] = (
             ),
         ),
         Picture((("AH", "AS"), ("AC", "AC"), ("AD", "AH")), N_("Three ace matches: 90 points")),
+    ),
+    RulesPage(
+        N_("The next round"),
+        (
+            R8_3,
+            N_("A game lasts three rounds; each player keeps one score sheet for all three."),
+            R9_4,
+        ),
+    ),
+    RulesPage(N_("What you can see"), (R10, R1_4)),
+    RulesPage(
+        N_("Keys"),
+        (
+            N_(
+                "At the table: 1 to 9 pick a card of your hand, D draws, P skips a bonus, H "
+                "gives a hint, S sorts your hand, T shows the score sheets, R the reference "
+                "cards, Ctrl+Z takes back your last move, Space hurries the cards."
+            ),
+            N_(
+                "Everywhere: Tab and the arrow keys move between buttons, Enter presses one, "
+                "Esc goes back or pauses the game, F11 switches to full screen and back."
+            ),
+        ),
     ),
     RulesPage(
         N_("Words"),

@@ -30,7 +30,7 @@ class MenuScene(Scene):
 
     # layout -----------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        self.size = tuple(size)
+        self.size = (size[0], size[1])
         self.dirty = True
 
     def enter(self) -> None:

@@ -8,16 +8,32 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from split import i18n
-from split.i18n import _
+from split.i18n import N_, _
 
-from .. import widgets
+from .. import portraits, typeset, widgets
 from ..loop import Scene
-from ..screens import NewGameScene, hot_seat_names
+from ..screens import NewGameScene, SeatSetup, hot_seat_names
 from .context import MenuContext, Seat
 from .dialog import ConfirmScene
 from .scene import BG
 
 StartGame = Callable[[Sequence[Seat], int | None], Scene | None]
+
+STRENGTHS = {
+    "human": N_("a person at this screen"),
+    "random": N_("any legal move, at random"),
+    "easy": N_("plays the first match it sees: gentle"),
+    "normal": N_("weighs each move on the score sheet: a fair game"),
+    "hard": N_("tries each choice over many deals: strong"),
+    "expert": N_("reads the hidden hands and looks ahead: the strongest"),
+}
+"""What each strength is like, in a few words, shown beside each seat."""
+
+
+def first_game_seats(seats: Sequence[Seat]) -> list[SeatSetup]:
+    """The seats of the first game after the tutorial: the default players, every bot
+    at normal strength (a fair game, neither a walk-over nor a wall)."""
+    return [SeatSetup(s.name, s.kind if s.kind == "human" else "normal") for s in seats]
 
 
 class SetupScene(NewGameScene):
@@ -33,7 +49,8 @@ class SetupScene(NewGameScene):
         on_start: StartGame | None = None,
     ) -> None:
         seats = seats if seats is not None else ctx.settings.seats
-        super().__init__(seats=list(seats), on_start=on_start or ctx.start_game)
+        self.start_game: StartGame = on_start or ctx.start_game
+        super().__init__(seats=list(seats), on_start=self.start_game)
         self.ctx = ctx
         self.ask_first = on_start is None  # a new game would replace the saved one
 
@@ -69,6 +86,7 @@ class SetupScene(NewGameScene):
 
     def render(self, surface: pygame.Surface) -> None:
         super().render(surface)
+        self.draw_strengths(surface)
         if not self.ask_first:
             return  # the default players, edited from Settings
         # issue 15: the same players at a table on the network, or a friend's table;
@@ -91,7 +109,40 @@ class SetupScene(NewGameScene):
             widgets.Button("host", _("Host on this network"), rects[2]),
         ]
 
+    def draw_strengths(self, surface: pygame.Surface) -> None:
+        """Beside each seat's strength, what it is like (on the reading side's far end
+        of the row: right of it, left of it in right-to-left languages)."""
+        W, _H = self.size
+        fs = max(16, self.size[1] // 36)
+        size = max(12, int(fs * 0.8))
+        named = {b.name: b.rect for b in self.buttons}
+        rtl = i18n.is_rtl()
+        for i, seat in enumerate(self.seats):
+            kind, name = named.get(f"kind{i}"), named.get(f"name{i}")
+            if kind is None or name is None:
+                continue
+            # the seat's portrait before its row, as the table's boards will show it
+            face = portraits.portrait(seat.name, name.height, seat.kind)
+            at = face.get_rect()
+            if rtl:  # the row is mirrored: its label is right of the name
+                at.midleft = (name.right + fs * 6 + fs // 2, name.centery)
+            else:
+                at.midright = (name.left - fs * 6 - fs // 2, name.centery)
+            surface.blit(face, at)
+            left = fs // 2 if rtl else kind.right + fs // 2
+            right = kind.left - fs // 2 if rtl else W - fs // 2
+            box = pygame.Rect(left, kind.top, right - left, kind.height + fs // 2)
+            words = _(STRENGTHS.get(seat.kind, ""))
+            lines = len(typeset.wrap(words, size, box.width)) if box.width > 40 else 0
+            if not lines:
+                continue
+            box.top = kind.centery - int(min(lines, 2) * size * 1.3) // 2
+            widgets.paragraph(surface, words, box, size, widgets.DIM)
+
     def on_button(self, name: str) -> None:
+        app = self.app
+        if app is None:  # a click reaches a scene only while the app shows it
+            return
         if name == "host":
             self._host()
             return
@@ -99,11 +150,11 @@ class SetupScene(NewGameScene):
             from .lobby import JoinScene
 
             you = self.seats[0].name if self.seats else ""
-            self.app.replace(JoinScene(self.ctx, i18n.display_name(you)))
+            self.stack.replace(JoinScene(self.ctx, i18n.display_name(you)))
             return
         if name == "start" and self.ask_first and self.ctx.load_saved() is not None:
             # issue 13 rough edge 6: a new game replaces the saved one; ask first
-            self.app.push(
+            self.stack.push(
                 ConfirmScene(
                     self.ctx,
                     _("You have a saved game. Starting a new game will replace it."),
@@ -119,12 +170,12 @@ class SetupScene(NewGameScene):
         super().on_button(name)
 
     def _start(self) -> None:
-        if self.dealer is None and self.on_start is not None:
+        if self.dealer is None:
             # "random" first dealer: drawn from the game's seed (R2.2), so --seed repeats it
             hot_seat_names(self.seats)
-            scene = self.on_start(list(self.seats), None)
+            scene = self.start_game(list(self.seats), None)
             if scene is not None:
-                self.app.replace(scene)
+                self.stack.replace(scene)
             return
         super().on_button("start")
 
@@ -137,7 +188,7 @@ class SetupScene(NewGameScene):
             self.ctx.notices.append(net)
             self.dirty = True
             return
-        self.app.replace(LobbyScene(self.ctx, net))
+        self.stack.replace(LobbyScene(self.ctx, net))
 
     def leave(self) -> None:
         with contextlib.suppress(pygame.error):
@@ -152,7 +203,7 @@ class SeatsEditor(SetupScene):
 
     def _save(self, seats: Sequence[Seat], dealer: int | None) -> None:
         self.ctx.keep_seats(seats)
-        self.app.pop(self)
+        self.stack.pop(self)
 
     def render(self, surface: pygame.Surface) -> None:
         super().render(surface)

@@ -8,6 +8,7 @@ from split import i18n
 from split.bots import BOT_NAMES
 from split.engine.cards import RANKS
 from split.i18n import _
+from split.i18n.dates import format_stamp
 
 from .. import sheets, widgets
 from ..backdrop import backdrop
@@ -141,7 +142,8 @@ class StatsScene(MenuScene):
             mine = [s for s in g["sheets"] if s.get("kind") == "human"]
             score = max((s["score"] for s in mine), default=0)
             result = _("won") if g["won"] else _("lost")
-            line = f"{g['finished']}  {result}  {i18n.localize_digits(score)}"
+            when = format_stamp(g["finished"], i18n.current_language())
+            line = f"{when}  {result}  {i18n.localize_digits(score)}"
             widgets.line(surface, line, r, r.top + 2, int(fs * 0.9), pad=6)
         g = st.recent[self.pick]
         area = pygame.Rect(W * 2 // 5 + fs * 2, int(fs * 12), W * 3 // 5 - fs * 3, 0)

@@ -21,7 +21,7 @@
   and think on a worker thread from a frozen :class:`PlayerView`).
 
 Useful state for the layers around it: ``model`` (what is drawn), ``log`` (every
-action in words, narrated from ``entries`` - events - in the current language),
+action in words, narrated from ``entries`` in the current language),
 ``feedback`` (toasts and seat flashes: what others just did to a human, see
 :mod:`.toasts`), ``glow_targets()`` (the places lit for the drag or click-selection in
 progress), ``can_undo()`` / ``undo()``, ``viewer`` (the seat at the bottom), ``human_turn()``,
@@ -45,6 +45,8 @@ the game. Applying returns events; the table animates them one by one, updating
 its :class:`~split.ui.model.TableModel` as each plays, so what you see is what the
 events said. A refused move is sent back and the prompt says why (the engine's
 :class:`~split.engine.refusals.Refusal`, worded by :func:`.narration.refusal_text`).
+What the table keeps to say (``error``, ``note``, ``entries``, the toasts) it keeps as
+:class:`~split.i18n.words.Words`, worded when drawn: a language switch rewords it all.
 
 Drag and drop (and the click/keyboard alternatives):
 

@@ -19,16 +19,16 @@ from typing import Any, Literal, Protocol
 import pygame
 
 from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
-from split.engine.refusals import Refusal
 from split.engine.state import PERFECT_BONUS, PLAY, START, STRONG_BONUS, WEAK_BONUS, GameState
-from split.i18n import _
+from split.i18n import N_
+from split.i18n.words import Words, message
 
 from .. import cards as cardart
 from ..model import TableModel
 from .animator import Animator
 from .hand import HandOrder
 from .layout import TableLayout
-from .narration import not_a_match
+from .narration import not_a_match, refused
 from .render import BUTTONS, Hit, Renderer, focusable
 
 DRAG_THRESHOLD = 6  # pixels the pointer moves before a press becomes a drag
@@ -190,8 +190,8 @@ class Table(Protocol):
     hand: HandOrder
     settings: Any
     viewer: int
-    error: Refusal | str | None
-    note: str | None
+    error: Words | None
+    note: Words | None
     hint_keys: frozenset
     selected: tuple[str, int] | None
     show_sheets: bool
@@ -349,7 +349,7 @@ class Gestures:
             return t.art("mid").back(), t.layout.pile_top(t.animator.pile_count()), ()
         if hit.kind == "discard" and s.phase == START:
             if Action.take(hit.a) not in legal:
-                t.error = s.refusal(Action.take(hit.a))
+                t.error = refused(s.refusal(Action.take(hit.a)))
                 return None
             taken = t.model.discard[hit.a :]
             art = t.disc_art()
@@ -484,8 +484,10 @@ class Gestures:
             elif sel and sel[0] == "hand":
                 t.try_action(Action.discard(cards[sel[1]]))
             else:
-                t.error = s.refusal(Action.take(hit.a)) if phase == START else None
-                t.note = None if phase == START else _("Pick a card from your hand first.")
+                t.error = refused(s.refusal(Action.take(hit.a))) if phase == START else None
+                t.note = (
+                    None if phase == START else message(N_("Pick a card from your hand first."))
+                )
         elif hit.kind == "hand":
             if sel and sel[0] == "hand" and sel[1] != hit.a and sel[1] < len(cards):
                 a, b = cards[sel[1]], cards[hit.a]
@@ -501,15 +503,18 @@ class Gestures:
                 elif sel and sel[0] == "match":
                     t.try_action(Action.trade(sel[1], hit.a, hit.b))
                 else:
-                    t.note = _("Pick one of your matches first, then theirs.")
+                    t.error = None
+                    t.note = message(N_("Pick one of your matches first, then theirs."))
             elif sel and sel[0] == "hand":
                 t.try_action(Action.upgrade(cards[sel[1]], hit.a, hit.b))
             elif phase == PERFECT_BONUS:
                 t.try_action(Action.penalize(hit.a))
             else:
-                t.note = _("Pick a card from your hand first, then the match to upgrade.")
+                t.error = None
+                t.note = message(N_("Pick a card from your hand first, then the match to upgrade."))
         elif hit.kind == "seat":
             if phase == PERFECT_BONUS:
                 t.try_action(Action.penalize(hit.a))
         elif hit.kind == "chip":
-            t.note = _("Drag the chip onto a player, or click their seat.")
+            t.error = None
+            t.note = message(N_("Drag the chip onto a player, or click their seat."))

@@ -3,15 +3,21 @@
 Pure functions of what they are given (the state, the players' names as words in a
 sentence, the seat the log speaks to); no drawing here. Lines about the one person at
 the table say "you", so in every language the verb agrees with its subject.
+
+What the table keeps to say later (a refusal, a hint, a how-to, a toast, a log line)
+it keeps as :class:`~split.i18n.words.Words` made here (:func:`refused`,
+:func:`hint_words`, :func:`logged`…): worded in the current language when drawn, so
+a language switch rewords all of it at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, assert_never
 
 from split import i18n
+from split.bots.hints import explain
 from split.engine import events as ev
 from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
 from split.engine.cards import MatchType, card_label
@@ -26,7 +32,9 @@ from split.engine.state import (
     WEAK_BONUS,
     GameState,
 )
+from split.engine.view import PlayerView
 from split.i18n import N_, _, ngettext
+from split.i18n.words import Words, message, words
 
 
 class Undone(NamedTuple):
@@ -91,8 +99,8 @@ def prompt_line(
     state: GameState,
     names: Sequence[str],
     *,
-    error: str | None,
-    note: str | None,
+    error: Words | None,
+    note: Words | None,
     busy: bool,
     your_turn: bool,
     current: int | None = None,
@@ -101,10 +109,10 @@ def prompt_line(
     """The prompt line: what you can do now (or why a move was refused), and always
     whose turn it is. ``current`` is the seat the table shows playing (it lags behind
     the state while events play; default the state's), ``you`` the seat spoken to."""
-    if error:
-        return _("Not allowed: {reason}").format(reason=error), Tone.REFUSED
-    if note:
-        return note, Tone.NOTE
+    if error is not None:
+        return _("Not allowed: {reason}").format(reason=error.text(names)), Tone.REFUSED
+    if note is not None:
+        return note.text(names), Tone.NOTE
     s = state
     if s.phase == GAME_OVER:
         return _("The game is over."), Tone.PLAIN
@@ -127,6 +135,10 @@ def prompt_line(
             return _(
                 "Now play {card}, the card you took: drop it on a card of its rank or on a match."
             ).format(card=card_label(s.must_use)), Tone.YOUR_TURN
+        if len(s.hands[playing]) == 1:  # R5.4: no play may leave you without a card
+            return _(
+                "Discard your last card (drop it on the discard row) to go out."
+            ), Tone.YOUR_TURN
         return _(
             "Match (drop a card on one of its rank), upgrade (drop it on a match), or "
             "discard (drop it on the discard row) to end your turn."
@@ -177,25 +189,66 @@ _REFUSALS: dict[Why, str] = {
 """What each refusal code says (``{card}``: the card it names, ``{type}``: a match type)."""
 
 
-def refusal_text(r: Refusal | str) -> str:
-    """Why a move was refused, in the current language (cards as players read them).
-    A plain string is a reason the table itself gave, already in words."""
-    if isinstance(r, str):
-        return r
+def refusal_text(r: Refusal) -> str:
+    """Why a move was refused, in the current language (cards as players read them)."""
     card = card_label(r.cards[0]) if r.cards else ""
-    words = _(_REFUSALS[r.code])
+    said = _(_REFUSALS[r.code])
     kind = match_type(r.match_type) if r.match_type is not None else ""
-    text = words.format(card=card, type=kind)
+    text = said.format(card=card, type=kind)
     return f"{text} ({r.rule})" if r.rule else text
 
 
-def not_a_match(a: int, b: int) -> str:
+def refused(r: Refusal) -> Words:
+    """The engine's refusal ``r``, to be worded when drawn."""
+    return words(_refusal, r)
+
+
+def _refusal(names: Sequence[str], r: Refusal) -> str:
+    return refusal_text(r)
+
+
+def not_a_match(a: int, b: int) -> Words:
     """Why a hand card dropped on a card of another rank did nothing (R3.1), and how to
     move a card in the hand instead."""
-    return _(
-        "{a} and {b} are not a match: a match is two cards of the same rank (R3.1). "
-        "To move a card in your hand, drop it between two cards."
-    ).format(a=card_label(a), b=card_label(b))
+    return message(
+        N_(
+            "{a} and {b} are not a match: a match is two cards of the same rank (R3.1). "
+            "To move a card in your hand, drop it between two cards."
+        ),
+        a=card_label(a),
+        b=card_label(b),
+    )
+
+
+def hint_words(
+    action: Action, view: PlayerView, discard: tuple[int, ...], you: int | None
+) -> Words:
+    """The hint to play ``action`` in ``view``'s position, and why (``discard``: the
+    discard row as the table shows it; ``you``: the seat spoken to)."""
+    return words(_hint, action, view, discard, you)
+
+
+def _hint(
+    names: Sequence[str],
+    action: Action,
+    view: PlayerView,
+    discard: tuple[int, ...],
+    you: int | None,
+) -> str:
+    described = describe(action, discard, names, you)
+    reason = explain(view, action, names)
+    return _("Hint: {action}. {reason}").format(action=described, reason=reason)
+
+
+def not_now(action: Action, discard: tuple[int, ...], you: int | None) -> Words:
+    """A legal move that is not the one asked for now (the tutorial's step)."""
+    return words(_not_now, action, discard, you)
+
+
+def _not_now(
+    names: Sequence[str], action: Action, discard: tuple[int, ...], you: int | None
+) -> str:
+    return _("Not now: {what}.").format(what=describe(action, discard, names, you))
 
 
 def match_type(t: MatchType) -> str:
@@ -207,7 +260,21 @@ def match_type(t: MatchType) -> str:
     }[t]
 
 
-def log_line(entry: object, names: Sequence[str], you: int | None) -> str | None:
+LogEntry = Undone | ev.Event
+"""What the log records: an engine event, or a record of the table's own."""
+
+
+def logged(entry: LogEntry, you: int | None) -> Words:
+    """The log's line for ``entry``, spoken to seat ``you``, to be worded when drawn
+    (empty for events the log leaves out). A toast is the same line."""
+    return words(_logged, entry, you)
+
+
+def _logged(names: Sequence[str], entry: LogEntry, you: int | None) -> str:
+    return log_line(entry, names, you) or ""
+
+
+def log_line(entry: LogEntry, names: Sequence[str], you: int | None) -> str | None:
     """One line of the log for an entry: an engine event or an :class:`Undone`."""
     if isinstance(entry, Undone):
         action = describe(entry.action, entry.discard, names, you)
@@ -221,80 +288,87 @@ def event_line(e: ev.Event, names: Sequence[str], you: int | None) -> str | None
     """One line of the log for event ``e`` (None for events the log leaves out).
 
     ``names`` are the players' names as words in a sentence; ``you`` is the seat the
-    log speaks to (the one human at the table), or None.
+    log speaks to (the one human at the table), or None. Every kind of event is
+    named here: a new one fails type checking until it is told or left out.
     """
 
     def is_you(seat: int | None) -> bool:
         return you is not None and seat == you
 
     nm = names
-    if isinstance(e, ev.RoundStarted):
-        if is_you(e.dealer):
-            return _("Round {n}, you deal.").format(n=e.round)
-        return _("Round {n}, dealt by {name}.").format(n=e.round, name=nm[e.dealer])
-    if isinstance(e, ev.CardDrawn):
-        if is_you(e.seat):
-            text = _("You drew {card}.").format(card=card_label(e.card))
-        else:
-            text = _("{name} drew a card.").format(name=nm[e.seat])
-        if e.bonus:
-            text += " " + _("(strong bonus)")
-        return text
-    if isinstance(e, ev.CardsTaken):
-        cards = " ".join(card_label(c) for c in e.cards)
-        if is_you(e.seat):
-            return _("You took {cards} from the discard row.").format(cards=cards)
-        return _("{name} took {cards} from the discard row.").format(name=nm[e.seat], cards=cards)
-    if isinstance(e, ev.MatchPlayed):
-        a, b = (card_label(c) for c in e.cards)
-        if is_you(e.seat):
-            line = _("You played a {type} match: {a} {b}.")
-        else:
-            line = _("{name} played a {type} match: {a} {b}.")
-        return line.format(name=nm[e.seat], type=match_type(e.type), a=a, b=b)
-    if isinstance(e, ev.AutoMatched):
-        a, b = (card_label(c) for c in e.cards)
-        if is_you(e.seat):
-            line = _("You laid down {a} {b} (no turn yet).")
-        else:
-            line = _("{name} laid down {a} {b} (no turn yet).")
-        return line.format(name=nm[e.seat], a=a, b=b)
-    if isinstance(e, ev.MatchUpgraded):
-        return _upgraded(e, nm, is_you(e.seat), is_you(e.owner))
-    if isinstance(e, ev.BonusDeclined):
-        if is_you(e.seat):
-            return _("You skipped the bonus.")
-        return _("{name} skipped the bonus.").format(name=nm[e.seat])
-    if isinstance(e, ev.NegativeFilled):
-        return _negative(e, nm, is_you(e.by), is_you(e.seat))
-    if isinstance(e, ev.MatchesTraded):
-        if is_you(e.seat):
-            line = _("You traded {a} {b} for {c} {d} from {other}.")
-        elif is_you(e.other):
-            line = _("{name} traded {a} {b} for your {c} {d}.")
-        else:
-            line = _("{name} traded {a} {b} for {c} {d} from {other}.")
-        a, b = (card_label(c) for c in e.given)
-        c, d = (card_label(x) for x in e.taken)
-        return line.format(name=nm[e.seat], other=nm[e.other], a=a, b=b, c=c, d=d)
-    if isinstance(e, ev.CardDiscarded):
-        if is_you(e.seat):
-            return _("You discarded {card}.").format(card=card_label(e.card))
-        return _("{name} discarded {card}.").format(name=nm[e.seat], card=card_label(e.card))
-    if isinstance(e, ev.WentOut):
-        if is_you(e.seat):
-            return _("You went out!")
-        return _("{name} went out!").format(name=nm[e.seat])
-    if isinstance(e, ev.DrawPileEmptied):
-        return _("The draw pile is empty: the round ends.")
-    if isinstance(e, ev.RoundScored):
-        return _("Round {n} scored.").format(n=e.round)
-    if isinstance(e, ev.GameOver):
-        if len(e.winners) == 1 and is_you(e.winners[0]):
-            return _("Game over: you win!")
-        names_ = i18n.join_words(nm[s] for s in e.winners)
-        return _("Game over: {names} win(s).").format(names=names_)
-    return None
+    match e:
+        case ev.RoundStarted():
+            if is_you(e.dealer):
+                return _("Round {n}, you deal.").format(n=e.round)
+            return _("Round {n}, dealt by {name}.").format(n=e.round, name=nm[e.dealer])
+        case ev.CardDrawn():
+            if is_you(e.seat):
+                text = _("You drew {card}.").format(card=card_label(e.card))
+            else:
+                text = _("{name} drew a card.").format(name=nm[e.seat])
+            if e.bonus:
+                text += " " + _("(strong bonus)")
+            return text
+        case ev.CardsTaken():
+            cards = " ".join(card_label(c) for c in e.cards)
+            if is_you(e.seat):
+                return _("You took {cards} from the discard row.").format(cards=cards)
+            return _("{name} took {cards} from the discard row.").format(
+                name=nm[e.seat], cards=cards
+            )
+        case ev.MatchPlayed():
+            a, b = (card_label(c) for c in e.cards)
+            if is_you(e.seat):
+                line = _("You played a {type} match: {a} {b}.")
+            else:
+                line = _("{name} played a {type} match: {a} {b}.")
+            return line.format(name=nm[e.seat], type=match_type(e.type), a=a, b=b)
+        case ev.AutoMatched():
+            a, b = (card_label(c) for c in e.cards)
+            if is_you(e.seat):
+                line = _("You laid down {a} {b} (no turn yet).")
+            else:
+                line = _("{name} laid down {a} {b} (no turn yet).")
+            return line.format(name=nm[e.seat], a=a, b=b)
+        case ev.MatchUpgraded():
+            return _upgraded(e, nm, is_you(e.seat), is_you(e.owner))
+        case ev.BonusDeclined():
+            if is_you(e.seat):
+                return _("You skipped the bonus.")
+            return _("{name} skipped the bonus.").format(name=nm[e.seat])
+        case ev.NegativeFilled():
+            return _negative(e, nm, is_you(e.by), is_you(e.seat))
+        case ev.MatchesTraded():
+            if is_you(e.seat):
+                line = _("You traded {a} {b} for {c} {d} from {other}.")
+            elif is_you(e.other):
+                line = _("{name} traded {a} {b} for your {c} {d}.")
+            else:
+                line = _("{name} traded {a} {b} for {c} {d} from {other}.")
+            a, b = (card_label(c) for c in e.given)
+            c, d = (card_label(x) for x in e.taken)
+            return line.format(name=nm[e.seat], other=nm[e.other], a=a, b=b, c=c, d=d)
+        case ev.CardDiscarded():
+            if is_you(e.seat):
+                return _("You discarded {card}.").format(card=card_label(e.card))
+            return _("{name} discarded {card}.").format(name=nm[e.seat], card=card_label(e.card))
+        case ev.WentOut():
+            if is_you(e.seat):
+                return _("You went out!")
+            return _("{name} went out!").format(name=nm[e.seat])
+        case ev.DrawPileEmptied():
+            return _("The draw pile is empty: the round ends.")
+        case ev.RoundScored():
+            return _("Round {n} scored.").format(n=e.round)
+        case ev.GameOver():
+            if len(e.winners) == 1 and is_you(e.winners[0]):
+                return _("Game over: you win!")
+            names_ = i18n.join_words(nm[s] for s in e.winners)
+            return _("Game over: {names} win(s).").format(names=names_)
+        case ev.TurnStarted() | ev.CardReturned() | ev.BonusStarted() | ev.RowFilled():
+            return None  # shown on the table, or told by the line of the event before
+        case _:
+            assert_never(e)
 
 
 def _upgraded(e: ev.MatchUpgraded, nm: Sequence[str], by_you: bool, yours: bool) -> str:
@@ -330,7 +404,7 @@ def _upgraded(e: ev.MatchUpgraded, nm: Sequence[str], by_you: bool, yours: bool)
 
 def _negative(e: ev.NegativeFilled, nm: Sequence[str], by_you: bool, to_you: bool) -> str:
     """The log line of a negative box: a perfect match's penalty, or cards left in hand."""
-    if e.reason == "perfect":
+    if e.reason == "perfect" and e.by is not None:
         if by_you:
             line = _("You gave {name} a negative box.")
         elif to_you:

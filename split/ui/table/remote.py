@@ -14,8 +14,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from split.engine.actions import Action
 from split.engine.state import GameState
-
-from ..typeset import _
+from split.i18n import N_
+from split.i18n.words import Words, message, verbatim
 
 PERSON_KINDS = frozenset({"human", "away", "open"})
 """A remote seat's kinds that belong to a person (the others are bots)."""
@@ -46,13 +46,13 @@ def seat_kinds(me: int, kinds: tuple[str, ...]) -> list[str]:
     ]
 
 
-def gone_text(code: str) -> str:
-    """Why the game ended for this window, in words."""
+def gone_text(code: str) -> Words:
+    """Why the game ended for this window, to be worded when drawn."""
     if code == "host-left":
-        return _("The host has left: the game is over for everyone.")
+        return message(N_("The host has left: the game is over for everyone."))
     if code == "replaced":
-        return _("Your seat was taken up in another window.")
-    return _("The connection to the host was lost.")
+        return message(N_("Your seat was taken up in another window."))
+    return message(N_("The connection to the host was lost."))
 
 
 def take_arrivals(t: Any, remote: RemoteGame) -> None:
@@ -67,9 +67,9 @@ def take_arrivals(t: Any, remote: RemoteGame) -> None:
             t.rebuild_picture()
             t.note = None
         elif kind == "refused":
-            t.error = what.reason
+            t.error = verbatim(what.reason)  # the host's words
         elif kind == "reconnecting":
-            t.note = _("The connection to the host was lost: joining again\u2026")
+            t.note = message(N_("The connection to the host was lost: joining again\u2026"))
         elif kind == "seats":
             t.kinds[:] = seat_kinds(remote.seat, what.kinds)
             t.seat_names[:] = [

@@ -21,7 +21,7 @@ from split.engine.state import PERFECT_BONUS, STRONG_BONUS, WEAK_BONUS, GameStat
 from split.i18n import N_
 
 from .. import cards as cardart
-from .. import sheets, widgets
+from .. import sheets, typeset, widgets
 from ..model import TableModel
 from ..typeset import _, is_rtl, ngettext
 from .animator import Animator
@@ -78,7 +78,7 @@ def chip_image(fs: int) -> pygame.Surface:
     surf = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
     pygame.draw.circle(surf, (200, 40, 40), (r, r), r)
     pygame.draw.circle(surf, (255, 255, 255), (r, r), r, 2)
-    label = cardart.typeset.symbol("\u2212", int(r * 1.4), (255, 255, 255), True)
+    label = typeset.symbol("\u2212", int(r * 1.4), (255, 255, 255), True)
     surf.blit(label, label.get_rect(center=(r, r)))
     return surf
 
@@ -88,7 +88,7 @@ def prompt_fit(text: str, fs: int, box: pygame.Rect) -> tuple[int, list[str]]:
     smaller (down to 60%), so a long hint or refusal is never cut off or spills out."""
     size = fs
     while True:
-        lines = cardart.typeset.wrap(text, size, box.width - 20)
+        lines = typeset.wrap(text, size, box.width - 20)
         if (len(lines) <= 2 and len(lines) * int(size * 1.25) <= box.height - 4) or (
             size <= max(9, int(fs * 0.6))
         ):
@@ -304,7 +304,11 @@ class Renderer:
         gain = t.model.worth_now(seat)
         if gain:
             at = widgets.line(surf, f"+{gain}", r, y, size, WORTH, True, 8, end=True)
-            room = widgets.mirror(pygame.Rect(r.left, r.top, at.left - r.left, r.height), r)
+            # the room left on the reading side of it: its right in right-to-left text
+            if is_rtl():
+                room = pygame.Rect(at.right, r.top, r.right - at.right, r.height)
+            else:
+                room = pygame.Rect(r.left, r.top, at.left - r.left, r.height)
         widgets.line(surf, i18n.join_facts(facts), room, y, size, widgets.DIM, pad=8)
 
     def _opponents(self, t: Table, surf: pygame.Surface) -> None:
@@ -498,7 +502,7 @@ class Renderer:
         lines: list[str] = []
         cap = max(0, log_rect.height // int(lfs * 1.25))
         for entry in reversed(t.log[-40:]):  # the newest entries that fit, whole
-            wrapped = cardart.typeset.wrap(entry, lfs, log_rect.width)
+            wrapped = typeset.wrap(entry, lfs, log_rect.width)
             if len(lines) + len(wrapped) > cap:
                 break
             lines[:0] = wrapped
@@ -540,7 +544,7 @@ class Renderer:
                 enabled = your_turn
             if name == "undo":
                 enabled = t.can_undo()
-            b = widgets.Button(name, label, r, enabled, key)
+            b = widgets.Button(name, label, r, enabled, i18n.key_name(key) if key else "")
             b.hot = name == "skip" and enabled
             if ("button", i, -1) in t.hint_keys:
                 pygame.draw.rect(surf, HINT_GLOW, r.inflate(6, 6), 3, border_radius=8)

@@ -16,7 +16,6 @@ from split.engine import events as ev
 from split.engine.actions import Action
 from split.engine.cards import DECK_SIZE
 from split.engine.game import Game
-from split.engine.refusals import Refusal
 from split.engine.state import (
     GAME_OVER,
     ROUND_OVER,
@@ -25,19 +24,22 @@ from split.engine.state import (
     GameState,
     IllegalAction,
 )
+from split.engine.view import PlayerView
+from split.i18n import N_
+from split.i18n.words import Words, message
 
 from ..loop import Scene
 from ..model import PictureLost, TableModel
 from ..results import FinalScene, RoundSummaryScene
 from ..screens import PassScene
-from ..typeset import _, is_rtl
+from ..typeset import is_rtl
 from .animator import Animator
 from .coach import Coach
 from .driver import BotDriver
 from .gestures import Gestures, Key, action_keys
 from .hand import HandOrder, sort_key
 from .layout import TableLayout, lay_out
-from .narration import Tone, Undone, describe, event_line, log_line, prompt_line, refusal_text
+from .narration import Tone, Undone, hint_words, logged, prompt_line, refused
 from .places import Places
 from .remote import RemoteGame, take_arrivals
 from .render import Hit, Renderer
@@ -89,12 +91,12 @@ class TableScene(Places, Scene):
         self.viewer = self.humans[0] if self.humans else 0  # the seat at the bottom
         # The log as events (and the table's own records, like an undo), each with the
         # seat it speaks to: narrated when drawn, so a new language rewrites it all.
-        self.entries: deque[tuple[object, int | None]] = deque(maxlen=LOG_ENTRIES)
+        self.entries: deque[Words] = deque(maxlen=LOG_ENTRIES)
         self._log_lines: tuple[tuple, list[str]] = ((), [])
         self.feedback = Toasts()  # what just happened to you: toasts and seat flashes
         self._overlay_shown: tuple = ((), frozenset())
-        self.error: Refusal | str | None = None  # why the last move was refused
-        self.note: str | None = None  # a hint or a how-to, until the next move
+        self.error: Words | None = None  # why the last move was refused
+        self.note: Words | None = None  # a hint or a how-to, until the next move
         self.hint_keys: frozenset = frozenset()
         self.selected: tuple[str, int] | None = None  # ("hand", index) or ("match", m)
         self.show_sheets = False
@@ -125,7 +127,7 @@ class TableScene(Places, Scene):
             self.animator = Animator(self.model, self)
             you = self._you()
             for e in game.history()[-LOG_ENTRIES:]:  # the log as it was, from the record
-                self.entries.append((e, you))
+                self.entries.append(logged(e, you))
         self._sync_hand()
         if len(self.humans) > 1 and state.current in self.humans:
             self.viewer = state.current
@@ -213,7 +215,7 @@ class TableScene(Places, Scene):
         state = self.state
         self.invalidate()
         if action not in state.legal_actions():
-            self.error = state.refusal(action)
+            self.error = refused(state.refusal(action))
             return False
         self.expert.review(state, action, len(self.game.actions))
         self.error = None
@@ -226,7 +228,7 @@ class TableScene(Places, Scene):
         try:
             events = self.game.apply(action)
         except IllegalAction:  # pragma: no cover - legal_actions said yes
-            self.error = state.refusal(action)
+            self.error = refused(state.refusal(action))
             return False
         self.animator.queue(events)
         self.driver.drop()  # a stale choice (the position moved on) is dropped
@@ -253,10 +255,11 @@ class TableScene(Places, Scene):
             if self.human_turn():
                 g = self.game
                 drew = bool(g.actions) and g.movers[-1] == (self.state.current, self.state.turn)
-                self.note = (
-                    _("Nothing to undo: a card drawn from the pile cannot be taken back.")
+                self.error = None  # what is said now replaces a refusal
+                self.note = message(
+                    N_("Nothing to undo: a card drawn from the pile cannot be taken back.")
                     if drew
-                    else _("Nothing to undo in this turn.")
+                    else N_("Nothing to undo in this turn.")
                 )
                 self.invalidate()
             return False
@@ -266,7 +269,7 @@ class TableScene(Places, Scene):
         self.model = TableModel.from_state(self.state)
         self.animator.model = self.model
         self.animator.pending.clear()  # (none unless paused): the new model has them all
-        self.entries.append((Undone(seat, action, tuple(self.state.discard)), self._you()))
+        self.entries.append(logged(Undone(seat, action, tuple(self.state.discard)), self._you()))
         self.error = self.note = None
         self.hint_keys = frozenset()
         self.selected = None
@@ -286,16 +289,13 @@ class TableScene(Places, Scene):
         """H: ask the bots' hint for the human to act and light its targets."""
         if not self.human_turn():
             return
-        legal = self.state.legal_actions()
-        try:
-            from split.bots.hints import hint
+        from split.bots.hints import hint
 
-            h = hint(self.state, legal, "expert", names=self.names_in_text())
-            action, reason = h.action, h.reason
-        except ImportError:
-            action, reason = legal[0], ""
-        described = describe(action, self.model.discard, self.names_in_text(), self._you())
-        self.note = _("Hint: {action}. {reason}").format(action=described, reason=reason)
+        state = self.state
+        action = hint(state, state.legal_actions(), "expert").action
+        view = PlayerView.of(state, self.viewer)
+        self.error = None  # the hint is what the prompt says now, not an older refusal
+        self.note = hint_words(action, view, tuple(self.model.discard), self._you())
         self.hint_keys = frozenset(action_keys(action, self.hand.cards, self.viewer))
 
     def toggle_sort(self) -> None:
@@ -340,7 +340,7 @@ class TableScene(Places, Scene):
         return prompt_line(
             self.state,
             self.names_in_text(),
-            error=refusal_text(self.error) if self.error is not None else None,
+            error=self.error,
             note=self.note,
             busy=busy,
             your_turn=self.human_turn(),
@@ -360,12 +360,12 @@ class TableScene(Places, Scene):
         names = self.names_in_text()
         key = (i18n.current_language(), tuple(names), len(self.entries), self._last_entry())
         if self._log_lines[0] != key:
-            lines = [log_line(e, names, you) for e, you in self.entries]
-            self._log_lines = (key, [line for line in lines if line is not None][-200:])
+            lines = [entry.text(names) for entry in self.entries]
+            self._log_lines = (key, [line for line in lines if line][-200:])
         return self._log_lines[1]
 
     def _last_entry(self) -> int:
-        return id(self.entries[-1][0]) if self.entries else 0
+        return id(self.entries[-1]) if self.entries else 0
 
     # ================================================================== events, as they play
 
@@ -379,8 +379,7 @@ class TableScene(Places, Scene):
 
     def react(self, e: ev.Event) -> None:
         """An event has just changed the model: log it and follow it on the table."""
-        you = self._you()
-        self.entries.append((e, you))
+        self.entries.append(logged(e, self._you()))
         self._feedback(e)
         if isinstance(e, ev.RoundStarted):
             self.hand.reset(self.model.hands[self.viewer], self._sort_key())
@@ -409,9 +408,7 @@ class TableScene(Places, Scene):
         if victim is None or self.kinds[victim] != "human":
             return
         you = victim if victim == self.viewer else None
-        text = event_line(e, self.names_in_text(), you)
-        if text is not None:
-            self.feedback.add(text, victim)
+        self.feedback.add(logged(e, you), victim)
 
     def finish_animations(self) -> None:
         """Space / click: land every card now and play the queued events instantly."""
@@ -474,10 +471,10 @@ class TableScene(Places, Scene):
                 return  # the round went on while we read: it is on its way to the table
         self.try_action(Action.next_round())
         if self.remote is not None and self.state.phase == ROUND_OVER:
-            self.note = (
-                _("Waiting for the others to finish reading the scores (a minute at most)…")
+            self.note = message(
+                N_("Waiting for the others to finish reading the scores (a minute at most)…")
                 if self.remote.seat == 0  # the host's own window: it stops waiting
-                else _("Waiting for the others to finish reading the scores…")
+                else N_("Waiting for the others to finish reading the scores…")
             )
 
     def new_game(self, seats: Sequence[Any], dealer: int) -> TableScene:

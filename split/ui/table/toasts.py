@@ -13,14 +13,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, assert_never
 
 import pygame
 
 from split.engine import events as ev
+from split.i18n.words import Words
 
-from .. import cards as cardart
-from .. import widgets
+from .. import typeset, widgets
+from .layout import TableLayout
 
 TOAST_SECONDS = 2.2
 FLASH_BLINKS = ((0.0, 0.35), (0.55, 0.9))  # (on, off) seconds after the event
@@ -30,9 +31,10 @@ MAX_TOASTS = 3
 
 @dataclass(frozen=True)
 class Toast:
-    """A line about what happened to ``seat``, shown from ``start`` (clock seconds)."""
+    """A line about what happened to ``seat``, shown from ``start`` (clock seconds),
+    worded when drawn."""
 
-    text: str
+    words: Words
     seat: int
     start: float
 
@@ -46,10 +48,10 @@ class Toasts:
     toasts: list[Toast] = field(default_factory=list)
     flashes: dict[int, float] = field(default_factory=dict)  # seat -> start
 
-    def add(self, text: str, seat: int) -> None:
-        """Toast ``text`` and flash ``seat``'s panel, from now."""
+    def add(self, words: Words, seat: int) -> None:
+        """Toast ``words`` and flash ``seat``'s panel, from now."""
         now = self.clock()
-        self.toasts = [*self.toasts, Toast(text, seat, now)][-MAX_TOASTS:]
+        self.toasts = [*self.toasts, Toast(words, seat, now)][-MAX_TOASTS:]
         self.flashes[seat] = now
 
     def expire(self) -> bool:
@@ -82,14 +84,34 @@ class Toasts:
 def victim_of(e: ev.Event) -> int | None:
     """The seat another player's action took something from, or None: the owner of an
     upgraded match (R5.2), the other side of a trade (R6.3), the player given a
-    negative box (R6.1)."""
-    if isinstance(e, ev.MatchUpgraded) and e.owner != e.seat:
-        return e.owner
-    if isinstance(e, ev.MatchesTraded):
-        return e.other
-    if isinstance(e, ev.NegativeFilled) and e.reason == "perfect" and e.by != e.seat:
-        return e.seat
-    return None
+    negative box (R6.1). Every kind of event is named: a new one fails type checking."""
+    match e:
+        case ev.MatchUpgraded():
+            return e.owner if e.owner != e.seat else None
+        case ev.MatchesTraded():
+            return e.other
+        case ev.NegativeFilled():
+            return e.seat if e.reason == "perfect" and e.by != e.seat else None
+        case (
+            ev.RoundStarted()
+            | ev.TurnStarted()
+            | ev.CardDrawn()
+            | ev.CardsTaken()
+            | ev.MatchPlayed()
+            | ev.CardReturned()
+            | ev.BonusStarted()
+            | ev.BonusDeclined()
+            | ev.CardDiscarded()
+            | ev.WentOut()
+            | ev.DrawPileEmptied()
+            | ev.AutoMatched()
+            | ev.RowFilled()
+            | ev.RoundScored()
+            | ev.GameOver()
+        ):
+            return None  # nothing taken from anyone (a returned card follows its upgrade)
+        case _:
+            assert_never(e)
 
 
 class Stage(Protocol):
@@ -98,8 +120,9 @@ class Stage(Protocol):
     feedback: Toasts
 
     @property
-    def layout(self) -> object: ...
+    def layout(self) -> TableLayout: ...
     def seat_rect(self, seat: int) -> pygame.Rect: ...
+    def names_in_text(self) -> list[str]: ...
 
 
 def draw_overlay(t: Stage, surface: pygame.Surface) -> list[pygame.Rect]:
@@ -115,13 +138,14 @@ def draw_overlay(t: Stage, surface: pygame.Surface) -> list[pygame.Rect]:
         return drawn
     lay = t.layout
     fs = lay.fs
+    names = t.names_in_text()
     # beside your own matches, at the far end of their row (your matches start at the
     # reading side), so a toast names what happened without hiding the cards it names
     area = lay.own_rect
     width = min(area.width - 20, fs * 24, int(area.width * 0.45))
     y = area.top + 2
     for toast in reversed(fb.toasts):  # the newest on top
-        lines = cardart.typeset.wrap(toast.text, fs, width - 24)[:2]
+        lines = typeset.wrap(toast.words.text(names), fs, width - 24)[:2]
         h = 10 + len(lines) * int(fs * 1.3)
         box = pygame.Rect(area.right - width - 4, y, width, h)
         box = widgets.mirror(box, area)

@@ -14,11 +14,12 @@ from typing import Any
 import pygame
 
 from split.engine.actions import Action
+from split.i18n.words import Words
 
 from .. import typeset, widgets
 from ..table import TableScene
 from ..table.gestures import action_keys
-from ..table.narration import describe
+from ..table.narration import not_now
 from .script import ADA, ADA_TURN, DONE, YOU, Step, load_deal, step_at
 
 COACH_BG = (250, 244, 222, 240)
@@ -52,7 +53,7 @@ class TutorialTable(TableScene):
         )
         self.on_close = on_close  # called with True when the round was played to its end
         self.skip_button: widgets.Button | None = None
-        self.wrong = ""  # what the last refused move was, in the coach's words
+        self.wrong: Words | None = None  # what the last refused move was, worded when drawn
         self.clock: Callable[[], float] = time.monotonic  # the pulse's time
 
     # ------------------------------------------------------------------ the script
@@ -73,7 +74,8 @@ class TutorialTable(TableScene):
             return typeset._(DONE)
         if step.seat == ADA:
             return typeset._(ADA_TURN)
-        return f"{self.wrong} {step.words()}".strip()
+        wrong = self.wrong.text(self.names_in_text()) if self.wrong is not None else ""
+        return f"{wrong} {step.words()}".strip()
 
     def try_action(self, action: Action) -> bool:
         step = self.step()
@@ -81,12 +83,11 @@ class TutorialTable(TableScene):
             if action != step.parsed:
                 self.invalidate()
                 if action in self.state.legal_actions():  # legal, but not this lesson
-                    what = describe(action, self.model.discard, self.names_in_text(), YOU)
-                    self.wrong = typeset._("Not now: {what}.").format(what=what)
+                    self.wrong = not_now(action, tuple(self.model.discard), YOU)
                     self.play_sound("click")
                     return False
                 return super().try_action(action)  # illegal: the table says why
-            self.wrong = ""
+            self.wrong = None
         return super().try_action(action)
 
     def can_undo(self) -> bool:

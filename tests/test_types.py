@@ -1,0 +1,65 @@
+"""The code's types are checked in the suite: the two mypy runs of the project's rules
+(``mypy split`` and ``mypy --strict split/engine split/net split/ui/table``) report no
+error. mypy runs as a subprocess of this interpreter from the repository's root, with
+the settings of pyproject.toml and a cache under .mypy_cache (a second run only rechecks
+what changed)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ERROR = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ", re.MULTILINE)
+
+RUNS = {
+    "mypy split": ["split"],
+    "mypy --strict split/engine split/net split/ui/table": [
+        "--strict",
+        "--cache-dir=.mypy_cache/strict",  # its own: the two runs' options differ
+        "split/engine",
+        "split/net",
+        "split/ui/table",
+    ],
+}
+
+
+def mypy(args: list[str]) -> tuple[int, str]:
+    """mypy's exit status and its report (stdout and stderr)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-color-output", "--no-error-summary", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.returncode, done.stdout + done.stderr
+
+
+def summary(report: str) -> str:
+    """The errors counted per file, most first, then the report itself."""
+    per_file = Counter(m["path"] for m in ERROR.finditer(report))
+    counts = "\n".join(f"{n:4d}  {path}" for path, n in per_file.most_common())
+    total = sum(per_file.values())
+    return f"{total} error(s) in {len(per_file)} file(s):\n{counts}\n\n{report}"
+
+
+def test_error_lines_are_counted_per_file():
+    report = (
+        "split/a.py:1: error: one  [x]\nsplit/a.py:2: note: see\n"
+        "split/b/c.py:3: error: two  [y]\nsplit/a.py:9: error: three  [z]\n"
+    )
+    assert summary(report).startswith(
+        "3 error(s) in 2 file(s):\n   2  split/a.py\n   1  split/b/c.py"
+    )
+
+
+@pytest.mark.parametrize("command", list(RUNS))
+def test_mypy_reports_no_error(command: str) -> None:
+    status, report = mypy(RUNS[command])
+    assert status == 0 and not ERROR.search(report), f"{command}: {summary(report)}"
