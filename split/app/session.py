@@ -131,7 +131,7 @@ def parse_save(obj: Any, path: Path | None = None) -> Session:
     except RecordError as err:
         raise Invalid(N_("its game does not replay: {why}"), why=str(err)[:200]) from None
     if game.config.players != len(seats):
-        raise Invalid(N_("its seats do not match its game"))
+        raise Invalid(N_("its seats and its game disagree"))
     hosted = obj.get("hosted", False)
     if not isinstance(hosted, bool):
         raise Invalid(N_("its network flag is not true or false"))
