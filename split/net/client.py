@@ -90,10 +90,11 @@ class Client:
         name: str,
         token: str | None = None,
         wake: Callable[[], None] | None = None,
+        key: str | None = None,
     ) -> None:
         self.url = url_of(host, port)
         self._address = (host, port)
-        self.hello = Hello(code.upper(), name, token)
+        self.hello = Hello(code.upper(), name, token, key)
         self.wake = wake
         self._inbox: queue.SimpleQueue[HostMessage | Gone] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -106,7 +107,8 @@ class Client:
     def again(self, token: str | None) -> Client:
         """A new connection to the same table, for the seat ``token`` names."""
         host, port = self._address
-        return Client(host, port, self.hello.code, self.hello.name, token, self.wake).start()
+        hello = self.hello
+        return Client(host, port, hello.code, hello.name, token, self.wake, hello.key).start()
 
     def start(self) -> Client:
         self._thread = threading.Thread(target=self._run, name="split-client", daemon=True)

@@ -51,7 +51,7 @@ def local_addresses() -> list[str]:
     return [a for a in found if not a.startswith("127.")] + ["127.0.0.1"]
 
 
-def _text(props: dict, key: bytes, most: int) -> str | None:
+def _text(props: dict[bytes, bytes | None], key: bytes, most: int) -> str | None:
     value = props.get(key)
     if not isinstance(value, bytes) or len(value) > most * 4:
         return None
