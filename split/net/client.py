@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from .protocol import (
     MAX_HOST_FRAME,
@@ -72,8 +72,8 @@ def url_of(host: str, port: int) -> str:
 @dataclass(frozen=True)
 class Gone:
     """The connection ended: ``code`` for programs (``host-left``, ``wrong-code``,
-    ``unreachable``, ``lost``, ``bad-host``, ...), ``reason`` in the host's or the
-    system's words."""
+    ``unreachable``, ``busy`` (the host has too many connections at once: try again),
+    ``lost``, ``bad-host``, ...), ``reason`` in the host's or the system's words."""
 
     code: str
     reason: str = ""
@@ -192,6 +192,12 @@ class Client:
                 self._ws = ws
                 await ws.send(encode(self.hello))
                 gone = await self._listen(ws)
+        except InvalidStatus as err:  # answered over HTTP: busy, or not a table at all
+            response = err.response
+            if response.status_code == 503:
+                gone = Gone("busy", response.body.decode("utf-8", "replace")[:200])
+            else:
+                gone = Gone("unreachable", str(err)[:200])
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             gone = Gone("unreachable", str(err)[:200])
         except ConnectionClosed:

@@ -11,6 +11,13 @@ The host's own player is a client too, on the loopback address, holding the toke
 seat 0 (:attr:`Host.own_token`): every person at the table sees the game the same
 way, through the same messages.
 
+The server accepts connections itself, through a :class:`~split.net.door.Door`: no
+more at once than its budget of file handles allows (the window, its fonts and its
+saves keep the rest, whatever strangers on the network do), few from one address
+before they said hello, and none that stays silent longer than
+:data:`HELLO_SECONDS`. A failed accept (the process out of handles after all) pauses
+accepting for a second and is logged once a minute, never in a loop.
+
 A frame over :data:`~split.net.protocol.MAX_CLIENT_FRAME` closes its connection, and
 a client that stops reading is let go when :data:`OUTBOX` messages wait for it; its
 seat goes to a bot.
@@ -20,23 +27,50 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import socket
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+from websockets.server import ServerProtocol
 
 from split.bots import SeatedBots
 from split.engine.game import Game
 
+from .door import Door, Verdict, connection_budget
 from .protocol import MAX_CLIENT_FRAME, Seats, encode
 from .seating import new_code
 from .table import PERSON, ROUND_WAIT, Close, HostTable, Out, SeatPlan, Send
 
-MAX_CONNECTIONS = 16  # open connections at once; more are closed at the door
-HELLO_SECONDS = 10.0  # a connection that says nothing this long is closed
+HELLO_SECONDS = 4.0  # a connection that has not said hello this long after it came is closed
 OUTBOX = 256  # messages waiting for a client that does not read: more and it goes
+ACCEPT_PAUSE = 1.0  # seconds without accepting after a failed accept
+LOG_EVERY = 60.0  # seconds between two log lines about failed accepts
+BUSY = "the host is busy with other connections: try again in a moment"
+log = logging.getLogger("split.net.host")
+
+
+class _Arrival(ServerConnection):
+    """A connection as the door let it in: its address, its verdict, when it came, and
+    a word to the host when it is gone (whatever stage it reached)."""
+
+    def __init__(
+        self, host: Host, address: str, verdict: Verdict, came: float, server: Server
+    ) -> None:
+        protocol = ServerProtocol(max_size=MAX_CLIENT_FRAME)
+        super().__init__(
+            protocol, server, ping_interval=5, ping_timeout=5, close_timeout=1, max_queue=8
+        )
+        self.host, self.address, self.verdict, self.came = host, address, verdict, came
+        self.greeted = False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.host._gone(self)
 
 
 @dataclass(frozen=True)
@@ -49,7 +83,7 @@ class _Closing:
 class _Conn:
     """One client's connection: its number at the table and its outbox."""
 
-    ws: ServerConnection
+    ws: _Arrival
     id: int
     outbox: asyncio.Queue[str | _Closing] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     closing: bool = False
@@ -93,6 +127,13 @@ class Host:
         self._changed: asyncio.Event | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._failed: BaseException | None = None
+        self.door = Door(connection_budget(), len(plans))
+        self.accept_failures = 0  # accepts the system refused (out of handles)
+        self._listener: socket.socket | None = None
+        self._server: Server | None = None
+        self._accepting = False
+        self._resume: asyncio.TimerHandle | None = None
+        self._logged_at: float | None = None
 
     # what the table knows, for the app and the tests
     @property
@@ -186,26 +227,104 @@ class Host:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._changed = asyncio.Event()
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        listener = socket.create_server((address, port), family=family, backlog=128)
+        listener.setblocking(False)
+        self._listener = listener
+        # the websockets server handles what the door lets in: the door's reader takes
+        # the listening socket's place of asyncio's own before anything is accepted
         async with serve(
             self._serve,
-            address,
-            port,
-            max_size=MAX_CLIENT_FRAME,
-            max_queue=8,
-            ping_interval=5,
-            ping_timeout=5,
-            open_timeout=5,
-            close_timeout=1,
+            sock=listener,
+            process_request=self._busy,
+            open_timeout=HELLO_SECONDS,
         ) as server:
-            self.port = server.sockets[0].getsockname()[1]
+            self._server = server
+            self.port = listener.getsockname()[1]
+            self._start_accepting()
             self._up.set()
             driver = asyncio.create_task(self._drive())
             await self._stop.wait()
             driver.cancel()
+            self._stop_accepting()
             await asyncio.gather(
                 *(self._flush(c) for c in list(self._conns.values())), return_exceptions=True
             )
             server.close()
+
+    # ------------------------------------------------------------ the door
+
+    def _start_accepting(self) -> None:
+        if not self._accepting and self._listener is not None and self._loop is not None:
+            self._accepting = True
+            self._loop.remove_reader(self._listener.fileno())  # asyncio's, the first time
+            self._loop.add_reader(self._listener.fileno(), self._accept)
+
+    def _stop_accepting(self) -> None:
+        if self._accepting and self._listener is not None and self._loop is not None:
+            self._accepting = False
+            self._loop.remove_reader(self._listener.fileno())
+
+    def _accept(self) -> None:
+        """Take in what waits at the listening socket, as far as the door allows."""
+        assert self._listener is not None and self._loop is not None
+        for _ in range(64):  # a few at a time: the game's messages go between
+            if self.door.full():  # the rest wait in the system's queue
+                self._stop_accepting()
+                return
+            try:
+                sock, peer = self._listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as err:  # out of handles after all: pause, never spin
+                self._accept_failed(err)
+                return
+            address = str(peer[0])
+            verdict = self.door.admit(address)
+            if verdict == "out":
+                sock.close()
+                continue
+            sock.setblocking(False)
+            self._loop.create_task(self._open(sock, address, verdict))
+
+    async def _open(self, sock: socket.socket, address: str, verdict: Verdict) -> None:
+        loop, server = asyncio.get_running_loop(), self._server
+        assert server is not None
+        came = loop.time()
+        try:
+            await loop.connect_accepted_socket(
+                lambda: _Arrival(self, address, verdict, came, server), sock
+            )
+        except OSError:  # gone before it began: no connection was made
+            sock.close()
+            self.door.closed(address, verdict, False)
+            self._start_accepting()
+
+    def _accept_failed(self, err: OSError) -> None:
+        self.accept_failures += 1
+        self._stop_accepting()
+        if self._resume is None and self._loop is not None:
+            self._resume = self._loop.call_later(ACCEPT_PAUSE, self._resume_accepting)
+        now = self._loop.time() if self._loop is not None else 0.0
+        if self._logged_at is None or now - self._logged_at >= LOG_EVERY:
+            self._logged_at = now
+            log.warning("not accepting connections for a moment: %s", err.strerror or err)
+
+    def _resume_accepting(self) -> None:
+        self._resume = None
+        self._start_accepting()
+
+    def _gone(self, ws: _Arrival) -> None:
+        """A connection the door let in is gone: its place is free again."""
+        self.door.closed(ws.address, ws.verdict, ws.greeted)
+        if self._resume is None:
+            self._start_accepting()
+
+    def _busy(self, ws: ServerConnection, request: Request) -> Response | None:
+        """Before the handshake: one the door let in only to be told it is busy."""
+        if isinstance(ws, _Arrival) and ws.verdict == "busy":
+            return ws.respond(503, BUSY)
+        return None
 
     async def _flush(self, conn: _Conn) -> None:
         """Send what waits for ``conn`` (the goodbye) before the server closes."""
@@ -242,16 +361,18 @@ class Host:
     # ------------------------------------------------------------ connections
 
     async def _serve(self, ws: ServerConnection) -> None:
-        if len(self._conns) >= MAX_CONNECTIONS:
-            await ws.close(1013, "the table is full")
-            return
+        assert isinstance(ws, _Arrival)
         conn = _Conn(ws, self.table.connect())
         self._conns[conn.id] = conn
         writer = asyncio.create_task(self._write(conn))
         loop = asyncio.get_running_loop()
         try:
-            first = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+            left = ws.came + HELLO_SECONDS - loop.time()
+            first = await asyncio.wait_for(ws.recv(), max(0.0, left))
             self._carry(self.table.receive(conn.id, first, loop.time()))
+            if self.table.seat_of(conn.id) is not None:  # a friend now, no stranger
+                ws.greeted = True
+                self.door.greeted(ws.address)
             while not conn.closing:
                 frame = await ws.recv()
                 self._carry(self.table.receive(conn.id, frame, loop.time()))

@@ -11,9 +11,12 @@ of it exactly as from the host's game, so a move is checked before it leaves.
 Before the table opens, the lobby :meth:`~RemoteGame.pump`\\ s it: the seat, the first
 view and who sits where arrive; moves made meanwhile wait for the table. A lost
 connection is taken up again with the seat's token (:data:`REJOIN_TRIES` times); the
-table then starts again from the position as it is. Each update of a move is
-numbered; one that is not the next (a message lost on the way) makes the game ask
-the host for the position as it is (a ``sync``) and take nothing more until it came.
+table then starts again from the position as it is. A host too busy to take the
+connection (strangers hold its places for a moment) is tried again as often.
+
+Each update of a move is numbered; one that is not the next (a message lost on the
+way) makes the game ask the host for the position as it is (a ``sync``) and take
+nothing more until it came.
 """
 
 from __future__ import annotations
@@ -153,11 +156,12 @@ class RemoteGame:
     def _lost(self, gone: Gone) -> None:
         self.waiting = False
         tries = self._rejoin[0] if self._rejoin is not None else REJOIN_TRIES
-        if gone.code in FINAL or self.token is None or tries <= 0 or self.over is not None:
+        again = gone.code == "busy" or (self.token is not None and gone.code not in FINAL)
+        if not again or tries <= 0 or self.over is not None:
             self.gone, self._rejoin = gone, None
             self._pending.append(("gone", gone))
             return
-        if self._rejoin is None:
+        if self._rejoin is None and self.token is not None:
             self._pending.append(("reconnecting", gone))
         self._rejoin = (tries - 1, time.monotonic() + REJOIN_AFTER)
 
