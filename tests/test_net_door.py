@@ -16,6 +16,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,51 @@ def test_a_friend_turned_away_is_told_the_host_is_busy_and_gets_in_after() -> No
         assert strangers.held() == 0  # every silent one was closed
     finally:
         strangers.close()
+        host.stop()
+
+
+def test_a_failed_accept_pauses_the_door_and_is_logged_once(caplog) -> None:
+    """The system refuses an accept (out of file handles after all): the host stops
+    accepting for a second, logs one line for all of it and then takes friends again
+    (asyncio's own server logged a traceback a second and tried again at once)."""
+    import errno
+
+    host = _host(2)
+
+    class OutOfHandles:  # the listening socket as it behaves when no handle is left
+        def __init__(self, real: socket.socket) -> None:
+            self.real, self.calls = real, 0
+
+        def fileno(self) -> int:
+            return self.real.fileno()
+
+        def accept(self) -> tuple[socket.socket, object]:
+            self.calls += 1
+            raise OSError(errno.EMFILE, "Too many open files")
+
+    try:
+        real = host._listener
+        assert real is not None and host._loop is not None
+        fake = OutOfHandles(real)
+        host._loop.call_soon_threadsafe(setattr, host, "_listener", fake)
+        knocks = []
+        deadline = time.monotonic() + 2.5
+        while time.monotonic() < deadline:  # a stranger knocks every 50 ms
+            with contextlib.suppress(OSError):
+                knocks.append(
+                    socket.create_connection(
+                        (LOOPBACK, host.port), timeout=0.2, source_address=("127.0.0.3", 0)
+                    )
+                )
+            time.sleep(0.05)
+        assert 1 <= host.accept_failures <= 4 and fake.calls == host.accept_failures
+        assert len([r for r in caplog.records if r.name == "split.net.host"]) == 1
+        host._loop.call_soon_threadsafe(setattr, host, "_listener", real)
+        for k in knocks:
+            k.close()
+        bo = join(host.port, host.code, "Bo")
+        assert until(lambda: bo.pump() or bo.seat == 1, 10), bo.gone
+    finally:
         host.stop()
 
 
