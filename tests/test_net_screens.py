@@ -167,6 +167,72 @@ def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
     app.scene.leave_table()
 
 
+def test_continue_gives_each_friend_their_own_seat_and_the_save_keeps_their_names(
+    data, tmp_path_factory
+):
+    """Ben and Cleo join from their own windows (each with a key in their own data
+    folder), a few moves are played, the host leaves and continues: Cleo, joining
+    first, gets her own seat back, not Ben's; a stranger who types Ben's name gets
+    none; Ben gets his. The save names the seats as the friends joined, not as the
+    setup screen had them (issue 26)."""
+    from split.app.network import join_table
+    from split.net.client import Client
+
+    app, ctx = start(seed=5)
+    ctx.change(speed="instant")
+    click_button(app, "new")
+    for seat in (1, 2):
+        while app.scene.seats[seat].kind != "human":
+            click_button(app, f"kind{seat}")
+    placeholders = [s.name for s in app.scene.seats]
+    click_button(app, "host")
+    net = app.scene.net
+    assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+    address = f"127.0.0.1:{net.host.port}"
+    folders = {n: tmp_path_factory.mktemp(n) for n in ("ben", "cleo")}
+    ben = Player(join_table(address, net.code, "Ben", folder=folders["ben"]).game)
+    assert until(lambda: ben.remote.pump() or ben.remote.ready, 5)
+    cleo = Player(join_table(address, net.code, "Cleo", folder=folders["cleo"]).game)
+    assert until(lambda: cleo.remote.pump() or cleo.remote.ready, 5)
+    assert (ben.remote.seat, cleo.remote.seat) == (1, 2)
+    assert "Ben" not in placeholders and "Cleo" not in placeholders
+    click_button(app, "start")
+    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    table = app.scene
+    for _ in range(3):
+        assert _your_turn(app, table, each=lambda: (ben.step(), cleo.step())), "no turn came"
+        gesture(app, table, table.legal()[0])
+    played = len(net.host.game.actions)
+
+    def saved_now():
+        value = load_session().value
+        return value if value is not None and len(value.game.actions) >= played else None
+
+    assert until(saved_now, 5), "the host saved the game"
+    assert [s.name for s in saved_now().seats][1:3] == ["Ben", "Cleo"]
+    for friend in (ben, cleo):
+        friend.remote.leave()
+    key(app, pygame.K_ESCAPE)
+    click_button(app, "yes")
+    app.scene.saved = ctx.load_saved()
+    click_button(app, "continue")
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    address = f"127.0.0.1:{lobby.net.host.port}"
+    cleo2 = join_table(address, lobby.net.code, "Cleo", folder=folders["cleo"]).game
+    assert until(lambda: cleo2.pump() or cleo2.ready, 5)
+    stranger = Client("127.0.0.1", lobby.net.host.port, lobby.net.code, "Ben").start()
+    assert until(lambda: stranger.closed.is_set(), 5)
+    assert [m.code for m in stranger.poll()] == ["full"]  # Ben's seat is Ben's
+    ben2 = join_table(address, lobby.net.code, "Ben", folder=folders["ben"]).game
+    assert until(lambda: ben2.pump() or ben2.ready, 5)
+    assert (cleo2.seat, ben2.seat) == (2, 1)
+    assert lobby.net.host.seats_now.names[1:3] == ("Ben", "Cleo")
+    for remote in (cleo2, ben2):
+        remote.leave()
+    lobby.net.leave()
+
+
 def test_the_join_screen_joins_a_table_by_its_address(data):
     plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
     host = Host(Game(GameConfig(2, 0, 9)), plans, pause=0)
