@@ -252,7 +252,7 @@ def test_the_host_leaving_ends_the_game_for_everyone():
 
 
 def test_a_table_hosted_on_this_machine_is_found_on_the_network():
-    from split.net.discovery import Announcer, Finder
+    from split.net.discovery import Announcer, Finder, reachable
 
     try:
         announcer = Announcer("Ann", 47999, 2)
@@ -265,9 +265,47 @@ def test_a_table_hosted_on_this_machine_is_found_on_the_network():
             pytest.skip("multicast DNS is filtered here: no announcement came back")
         table = next(t for t in finder.tables() if t.port == 47999)
         assert (table.name, table.free) == ("Ann", 2)
+        assert reachable(table.host), f"a friend was offered {table.host}"
     finally:
         finder.close()
         announcer.close()
+
+
+def test_discovery_announces_and_offers_only_addresses_another_computer_can_reach(
+    monkeypatch,
+):
+    """A loopback address on a friend's computer points back at that computer: it is
+    never announced, and an announcement that lists one first is read past it
+    (issue 26: the found table was listed as 127.0.0.1 in 4 runs of 6)."""
+    import socket
+
+    from zeroconf import ServiceInfo
+
+    from split.net import discovery
+
+    def info(*addresses: str) -> ServiceInfo:
+        return ServiceInfo(
+            discovery.SERVICE,
+            f"Ann-1.{discovery.SERVICE}",
+            addresses=[socket.inet_aton(a) for a in addresses],
+            port=47211,
+            properties={"v": "1", "name": "Ann", "free": "1"},
+        )
+
+    assert discovery.read_table(info("127.0.0.1", "192.168.1.20")).host == "192.168.1.20"
+    assert discovery.read_table(info("127.0.1.1")) is None
+    assert discovery.read_table(info("0.0.0.0", "224.0.0.251")) is None
+    monkeypatch.setattr(socket, "gethostname", lambda: "box")
+    monkeypatch.setattr(
+        socket,
+        "getaddrinfo",
+        lambda *a, **k: [(2, 2, 17, "", (ip, 0)) for ip in ("127.0.1.1", "10.1.2.3")],
+    )
+    found = discovery.local_addresses()
+    assert "10.1.2.3" in found and not [a for a in found if a.startswith("127.")]
+    monkeypatch.setattr(discovery, "local_addresses", lambda: [])
+    with pytest.raises(OSError, match="no address"):
+        discovery.Announcer("Ann", 47999, 1)  # alone on this machine: nothing to announce
 
 
 def test_a_flood_is_cut_off_and_never_stalls_the_host():

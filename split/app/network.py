@@ -144,8 +144,8 @@ class NetTable:
         if self.host is None:
             return []
         port = self.host.port
-        found = local_addresses()
-        lan = [a for a in found if not a.startswith("127.")] or found  # loopback: alone
+        # without a network no other computer can join: only a window on this one
+        lan = local_addresses() or ["127.0.0.1"]
         return [a if port == DEFAULT_PORT else f"{a}:{port}" for a in lan]
 
     def record(self) -> NetRecord | None:
