@@ -373,6 +373,47 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
         assert stats.best == g.state.score(1) and not stats.by_strength
 
 
+def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(data):
+    """Bo asks for the next round first and is told he waits for the others; when Ann
+    asks too the round is dealt, and Bo's prompt says whose turn it is, not the wait
+    (issue 26: the wait stayed until Bo's own move, and "Your turn" never came)."""
+    import time
+
+    from split.ui.table.narration import prompt_line
+
+    with _bo_joins_ann() as (host, ann, app, _net):
+        ann.asked_round = 1  # Ann reads the first round's scores until told
+        host.begin()
+        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        table = app.scene
+        rng = random.Random(2)
+        deadline = time.monotonic() + 60
+        while not isinstance(app.scene, RoundSummaryScene):  # the first round, by mouse
+            assert time.monotonic() < deadline, "the round did not end"
+            ann.step()
+            app.run_frames(1)
+            if app.scene is table and table.legal() and not table.busy():
+                gesture(app, table, rng.choice(table.legal()))
+        click_button(app, "next")  # Bo first: he waits for Ann
+        assert app.scene is table and table.note is not None and "Waiting" in table.note
+        ann.asked_round = -1  # now Ann asks too: the second round is dealt
+        g = host.game
+        assert until(lambda: ann.step() or g.state.round == 2, 5)
+        assert until(lambda: app.run_frames(1) or table.model.same_as(table.state), 5)
+        assert table.state.round == 2 and table.note is None
+        line, _tone = prompt_line(
+            table.state,
+            table.names,
+            error=table.error,
+            note=table.note,
+            busy=False,
+            your_turn=table.state.current == 1,
+            you=1,
+        )
+        assert "Waiting" not in line and line
+        table.leave_table()
+
+
 def test_the_host_removes_a_friend_from_the_lobby(data):
     """A friend's row in the host's lobby has a Remove button: pressed, the friend is
     told so on their screen and the seat waits for someone else."""

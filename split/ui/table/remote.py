@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from split.engine import events as ev
 from split.engine.actions import Action
 from split.engine.state import GameState
 
@@ -61,6 +62,8 @@ def take_arrivals(t: Any, remote: RemoteGame) -> None:
     for kind, what in remote.arrivals():
         t.invalidate()
         if kind == "events":
+            if any(isinstance(e, ev.RoundStarted) for e in what):
+                t.note = None  # the wait for the others' next round is over
             t.animator.queue(what)
         elif kind == "resync":  # back after a lost connection: the position as it is
             t.finish_animations()  # what was on its way is told (the log) first
