@@ -414,6 +414,30 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
         table.leave_table()
 
 
+def test_a_dropped_player_shows_as_away_on_the_other_windows(data, monkeypatch):
+    """Ann's window goes (her seat played by the host's bot): Bo's table says so on
+    her seat, "away (a bot plays)", not "on the network" as while she was there."""
+    from ui_driver import record_texts
+
+    with _bo_joins_ann() as (host, ann, app, _net):
+        host.begin()
+        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        table = app.scene
+        texts = record_texts(monkeypatch)
+        table.invalidate()
+        app.run_frames(2)
+        assert any("on the network" in words for words, _r in texts)
+        assert table.kinds[0] == "remote"
+        ann.remote.leave()
+        assert until(lambda: app.run_frames(1) or table.kinds[0] == "away", 5)
+        texts.clear()
+        table.invalidate()
+        app.run_frames(2)
+        shown = " ".join(words for words, _r in texts)
+        assert "away (a bot plays)" in shown and "on the network" not in shown
+        table.leave_table()
+
+
 def test_the_host_removes_a_friend_from_the_lobby(data):
     """A friend's row in the host's lobby has a Remove button: pressed, the friend is
     told so on their screen and the seat waits for someone else."""

@@ -39,10 +39,12 @@ class RemoteGame(Protocol):
 
 def seat_kinds(me: int, kinds: tuple[str, ...]) -> list[str]:
     """The table's kinds for a remote game's seats: you are the one human at this
-    window; other people are "remote" (their turns come over the network), bots are
-    named as such."""
+    window; other people are "remote" (their turns come over the network), or "away"
+    while the host's bot plays for them; bots are named as such."""
     return [
-        "human" if s == me else ("remote" if k in PERSON_KINDS else "bot")
+        "human"
+        if s == me
+        else ("away" if k == "away" else "remote" if k in PERSON_KINDS else "bot")
         for s, k in enumerate(kinds)
     ]
 
