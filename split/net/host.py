@@ -67,10 +67,13 @@ class _Arrival(ServerConnection):
         )
         self.host, self.address, self.verdict, self.came = host, address, verdict, came
         self.greeted = False
+        self.lost = False
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
-        self.host._gone(self)
+        if not self.lost:
+            self.lost = True
+            self.host._gone(self)
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ class Host:
         self._listener: socket.socket | None = None
         self._server: Server | None = None
         self._accepting = False
+        self._closing = False  # the host is leaving: the door stays shut
         self._resume: asyncio.TimerHandle | None = None
         self._logged_at: float | None = None
 
@@ -247,6 +251,7 @@ class Host:
             await self._stop.wait()
             driver.cancel()
             self._stop_accepting()
+            self._closing = True
             await asyncio.gather(
                 *(self._flush(c) for c in list(self._conns.values())), return_exceptions=True
             )
@@ -255,10 +260,11 @@ class Host:
     # ------------------------------------------------------------ the door
 
     def _start_accepting(self) -> None:
-        if not self._accepting and self._listener is not None and self._loop is not None:
-            self._accepting = True
-            self._loop.remove_reader(self._listener.fileno())  # asyncio's, the first time
-            self._loop.add_reader(self._listener.fileno(), self._accept)
+        if self._closing or self._accepting or self._listener is None or self._loop is None:
+            return
+        self._accepting = True
+        self._loop.remove_reader(self._listener.fileno())  # asyncio's, the first time
+        self._loop.add_reader(self._listener.fileno(), self._accept)
 
     def _stop_accepting(self) -> None:
         if self._accepting and self._listener is not None and self._loop is not None:
@@ -291,14 +297,19 @@ class Host:
         loop, server = asyncio.get_running_loop(), self._server
         assert server is not None
         came = loop.time()
+        made: list[_Arrival] = []
+
+        def arrival() -> _Arrival:
+            made.append(_Arrival(self, address, verdict, came, server))
+            return made[0]
+
         try:
-            await loop.connect_accepted_socket(
-                lambda: _Arrival(self, address, verdict, came, server), sock
-            )
-        except OSError:  # gone before it began: no connection was made
+            await loop.connect_accepted_socket(arrival, sock)
+        except OSError:  # gone before it began
             sock.close()
-            self.door.closed(address, verdict, False)
-            self._start_accepting()
+            if not made or not made[0].lost:  # else its loss was counted already
+                self.door.closed(address, verdict, False)
+                self._start_accepting()
 
     def _accept_failed(self, err: OSError) -> None:
         self.accept_failures += 1
