@@ -291,6 +291,9 @@ class Host:
                 sock.close()
                 continue
             sock.setblocking(False)
+            # a move goes out at once (asyncio sets this only on sockets it made itself)
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             self._loop.create_task(self._open(sock, address, verdict))
 
     async def _open(self, sock: socket.socket, address: str, verdict: Verdict) -> None:
