@@ -399,8 +399,13 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
         ann.asked_round = -1  # now Ann asks too: the second round is dealt
         g = host.game
         assert until(lambda: ann.step() or g.state.round == 2, 5)
-        assert until(lambda: app.run_frames(1) or table.model.same_as(table.state), 5)
-        assert table.state.round == 2 and table.note is None
+
+        def dealt() -> bool:  # the deal has reached Bo's table and is shown
+            app.run_frames(1)
+            return table.state.round == 2 and table.model.same_as(table.state)
+
+        assert until(dealt, 10)
+        assert table.note is None
         line, _tone = prompt_line(
             table.state,
             table.names,
