@@ -12,7 +12,8 @@ Before the table opens, the lobby :meth:`~RemoteGame.pump`\\ s it: the seat, the
 view and who sits where arrive; moves made meanwhile wait for the table. A lost
 connection is taken up again with the seat's token (:data:`REJOIN_TRIES` times); the
 table then starts again from the position as it is. A host too busy to take the
-connection (strangers hold its places for a moment) is tried again as often.
+connection (strangers hold its places for a moment) is tried again for a few
+seconds (:data:`BUSY_TRIES`).
 
 Each update of a move is numbered; one that is not the next (a message lost on the
 way) makes the game ask the host for the position as it is (a ``sync``) and take
@@ -34,6 +35,7 @@ from .protocol import Act, Over, Refused, Seat, Seats, Sync, Update
 
 REJOIN_TRIES = 5
 REJOIN_AFTER = 1.0  # seconds between tries
+BUSY_TRIES = 12  # a busy host closes its silent connections within seconds
 FINAL = frozenset(
     {"host-left", "replaced", "removed", "wrong-code", "bad-token", "full", "hello-first"}
 )
@@ -155,7 +157,8 @@ class RemoteGame:
 
     def _lost(self, gone: Gone) -> None:
         self.waiting = False
-        tries = self._rejoin[0] if self._rejoin is not None else REJOIN_TRIES
+        first = BUSY_TRIES if gone.code == "busy" else REJOIN_TRIES
+        tries = self._rejoin[0] if self._rejoin is not None else first
         again = gone.code == "busy" or (self.token is not None and gone.code not in FINAL)
         if not again or tries <= 0 or self.over is not None:
             self.gone, self._rejoin = gone, None
