@@ -397,7 +397,8 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
             if app.scene is table and table.legal() and not table.busy():
                 gesture(app, table, rng.choice(table.legal()))
         click_button(app, "next")  # Bo first: he waits for Ann
-        assert app.scene is table and table.note is not None and "Waiting" in table.note
+        assert app.scene is table and table.note is not None
+        assert "Waiting" in table.note.text(table.names)
         ann.asked_round = -1  # now Ann asks too: the second round is dealt
         g = host.game
         assert until(lambda: ann.step() or g.state.round == 2, 5)
