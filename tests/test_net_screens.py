@@ -397,7 +397,8 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
             if app.scene is table and table.legal() and not table.busy():
                 gesture(app, table, rng.choice(table.legal()))
         click_button(app, "next")  # Bo first: he waits for Ann
-        assert app.scene is table and table.note is not None and "Waiting" in table.note
+        assert app.scene is table and table.note is not None
+        assert "Waiting" in table.note.text(table.names)
         ann.asked_round = -1  # now Ann asks too: the second round is dealt
         g = host.game
         assert until(lambda: ann.step() or g.state.round == 2, 5)
@@ -475,3 +476,13 @@ def test_the_host_removes_a_friend_from_the_lobby(data):
     app.run_frames(2)
     assert not [b for b in lobby.buttons if b.name.startswith("remove")]
     assert button(app, "start").enabled
+
+
+def test_a_friend_turned_away_by_a_busy_host_is_told_so_not_that_it_left():
+    """Issue 26 item 2: when strangers hold every place at the host's door, the friend's
+    window gives the true reason (the door answers "busy"; see tests/test_net_door.py),
+    not "The host has left"."""
+    from split.ui.menu.lobby import gone_reason
+
+    said = gone_reason("busy")
+    assert "busy" in said and said != gone_reason("lost") == "The host has left."
