@@ -431,3 +431,46 @@ def test_a_huge_action_is_not_echoed_whole(tmp_path):
     code, err = _run(path)
     assert code == 2 and err["action"] == 0
     assert len(err["error"]) <= 300 and "characters" in err["error"]
+
+
+# ---------------------------------------------------------------------- probe: junk
+
+
+JUNK = ["", "-", "--", "---x", "\x7f", "é", "٣", "1e999", "nan", "-1", "0", "9" * 40]
+JUNK += ["x" * 5000, "/dev/zero", "/proc/kmsg", "/", "--help=x", "--seed", "0x0", "a b", "%s"]
+TOOL_LINES = [["scenario"], ["bench"], ["bench", "start"], ["bench", "idle"], ["bench", "render"]]
+TOOL_LINES += [["sim"], ["autoplay"], ["--version"], ["--install-desktop"], ["--uninstall-desktop"]]
+TOOL_OPTIONS = {
+    "bench": ["--exe", "--runs", "--seconds", "--frames", "--size"],
+    "sim": ["--games", "--players", "--bots", "--jobs"],
+    "autoplay": ["--bots", "--seed", "--delay-ms"],
+    "scenario": ["--trace"],
+}
+
+
+@pytest.mark.slow
+def test_probe_junk_after_every_tool_is_one_line(tmp_path):
+    """Probe (issue 25): 150 seeded command lines of junk after each tool: each ends
+    without a traceback, with at most one line on stderr (and none when it worked)."""
+    rng = random.Random(25)
+    env = {
+        **os.environ,
+        "SPLIT_DATA_DIR": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "xdg"),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    failed = []
+    for _i in range(150):
+        tool = rng.choice(TOOL_LINES)
+        args = list(tool)
+        for _j in range(rng.randrange(1, 4)):
+            if tool[0] in TOOL_OPTIONS and rng.random() < 0.5:
+                args.append(rng.choice(TOOL_OPTIONS[tool[0]]))
+            args.append(rng.choice(JUNK))
+        out = _split(args, env)
+        lines = out.stderr.strip().splitlines()
+        if "Traceback" in out.stderr or len(lines) > 1 or (out.returncode == 0 and lines):
+            failed.append((out.returncode, [a[:20] for a in args], out.stderr[-200:]))
+    print(f"junk command lines: 150 tried, {len(failed)} failed")
+    assert not failed, failed
