@@ -81,5 +81,22 @@ def existing_file(text: str) -> str:
     return text
 
 
+def program(text: str) -> str:
+    """A path to a regular file this user may run."""
+    if not os.path.isfile(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an existing file")
+    if not os.access(text, os.X_OK):
+        raise argparse.ArgumentTypeError(f"{text!r} is not executable")
+    return text
+
+
+def no_arguments(prog: str, option: str, rest: list[str]) -> None:
+    """An option that takes nothing: anything after it is a one-line error, status 2."""
+    if rest:
+        shown = " ".join(rest)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        Parser(prog=prog).error(f"{option} takes no arguments (got {shown!r})")
+
+
 SEED = whole(-(2**63), 2**63 - 1)
 COUNT = whole(1, MAX_COUNT)

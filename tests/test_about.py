@@ -206,7 +206,8 @@ def test_about_screen_says_when_the_folder_cannot_be_opened(tmp_path, monkeypatc
 
     app, _ctx = _about_screen(tmp_path, monkeypatch)
     monkeypatch.setattr(
-        "split.app.context._open_folder", lambda path: f"Could not open {path}: no xdg-open"
+        "split.app.context._open_folder",
+        lambda path, **kw: f"Could not open {path}: no xdg-open",
     )
     click_button(app, "open")
     assert app.scene.problem.startswith("Could not open the folder")

@@ -1,4 +1,5 @@
-"""The monkey: 20,000 random mouse, key, text and resize events across every screen."""
+"""The monkey: 20,000 random mouse, key, text and resize events across every screen,
+under four seeds (slow), and its stand-in bots."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import random  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
-import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -115,23 +115,58 @@ def english():
     i18n.set_language("en")  # the monkey may have picked another language in Settings
 
 
+def weak_bots(monkeypatch) -> None:
+    """No strong bots: a monkey's new game should not wait on Monte Carlo (they still
+    think on the table's worker thread, as searching bots do). The stand-in takes every
+    option a caller passes (the table's hint asks ``expert`` with ``max_ms`` and
+    ``worlds``), and replaces make_bot wherever it was imported by name."""
+    from split import bots
+    from split.bots import base, hints
+
+    make_bot = base.make_bot
+
+    def weak(kind: str, seed: int = 0, **options: object):
+        if kind in ("hard", "expert"):
+            return make_bot("easy", seed)  # easy takes no search options
+        return make_bot(kind, seed, **options)
+
+    for module in (bots, base, hints):
+        monkeypatch.setattr(module, "make_bot", weak)
+
+
+def test_the_monkeys_weak_bots_answer_the_tables_hint(tmp_path, monkeypatch):
+    """Issue 25 item 11: the stand-in had no ``**options``: the hint's ``max_ms`` was a
+    TypeError (within 4 s of monkey under other seeds)."""
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    pygame.init()
+    app, ctx = start(seed=1)
+    weak_bots(monkeypatch)
+    seats = (SeatChoice("You", "human"), SeatChoice("Ada", "hard"))
+    session = Session.new(seats, seed=3, dealer=1, path=None)
+    table = GameTable(ctx, session)
+    app.push(table)
+    for _i in range(200):  # to a turn of yours with a choice (one legal move asks no bot)
+        app.run_frames(1)
+        table.finish_animations()
+        if table.human_turn():
+            if len(table.state.legal_actions()) > 1:
+                break
+            table.try_action(table.state.legal_actions()[0])
+    assert table.human_turn() and len(table.state.legal_actions()) > 1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    app.run_frames(2)
+    assert table.note and table.note.text().startswith("Hint:")
+
+
 @pytest.mark.slow
-def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
+@pytest.mark.parametrize("seed", [20_000, 1, 2, 3])
+def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch, seed):
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
     pygame.init()
     app, ctx = start(seed=1)
     ctx.change(speed="instant")
-    # no strong bots: a monkey's new game should not wait on Monte Carlo (they still
-    # think on the table's worker thread, as searching bots do)
-    from split.bots import base
-
-    make_bot = base.make_bot
-
-    def weak(kind: str, seed: int = 0):
-        return make_bot("easy" if kind in ("hard", "expert") else kind, seed)
-
-    monkeypatch.setattr(base, "make_bot", weak)
-    rng = random.Random(20_000)
+    weak_bots(monkeypatch)
+    rng = random.Random(seed)
     seen: set[str] = set()
     per_phase = TOTAL // len(PHASES)
     sent = 0
@@ -164,11 +199,10 @@ def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch):
 
 
 @pytest.mark.slow  # the app started in a process of its own, playing a whole game
-def test_selftest_exits_0_quickly():
+def test_selftest_exits_0():
     root = Path(__file__).resolve().parents[1]
     env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy")
     env.pop("SPLIT_DATA_DIR", None)
-    t0 = time.perf_counter()
     out = subprocess.run(
         [sys.executable, "-m", "split.app.main", "--selftest"],
         env=env,
@@ -176,10 +210,8 @@ def test_selftest_exits_0_quickly():
         text=True,
         timeout=90,
     )
-    took = time.perf_counter() - t0
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "selftest ok" in out.stdout
-    assert took < 60
+    assert "selftest ok" in out.stdout  # the self-test keeps its own time limit
 
 
 def test_command_line():

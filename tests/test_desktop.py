@@ -245,3 +245,25 @@ def test_split_data_dir_overrides_every_system(tmp_path, monkeypatch):
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path / "portable"))
     assert data_dir() == tmp_path / "portable"
     assert os.path.isdir(tmp_path / "portable")
+
+
+@pytest.mark.parametrize("planted", ["entry", "icon"])
+def test_install_never_writes_through_a_planted_link(tmp_path, planted):
+    """Issue 25 item 10: a split.desktop or split.png planted as a link to another file:
+    the link is replaced, its target neither overwritten nor made executable (before:
+    the target got the entry's text and mode 0755)."""
+    home = tmp_path / "share"
+    entry, icon = desktop.entry_paths(home)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("someone's file\n")
+    victim.chmod(0o600)
+    link = entry if planted == "entry" else icon
+    link.parent.mkdir(parents=True)
+    link.symlink_to(victim)
+    desktop.install_desktop(home, ["/opt/split"])
+    assert victim.read_text() == "someone's file\n"
+    assert (victim.stat().st_mode & 0o777) == 0o600
+    assert not link.is_symlink() and link.is_file()
+    assert (entry.stat().st_mode & 0o777) == 0o755
+    assert _entry(entry)["Exec"] == "/opt/split"
+    assert not list(link.parent.glob(".*"))  # no temporary file left

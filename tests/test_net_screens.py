@@ -168,6 +168,72 @@ def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
     app.scene.leave_table()
 
 
+def test_continue_gives_each_friend_their_own_seat_and_the_save_keeps_their_names(
+    data, tmp_path_factory
+):
+    """Ben and Cleo join from their own windows (each with a key in their own data
+    folder), a few moves are played, the host leaves and continues: Cleo, joining
+    first, gets her own seat back, not Ben's; a stranger who types Ben's name gets
+    none; Ben gets his. The save names the seats as the friends joined, not as the
+    setup screen had them (issue 26)."""
+    from split.app.network import join_table
+    from split.net.client import Client
+
+    app, ctx = start(seed=5)
+    ctx.change(speed="instant")
+    click_button(app, "new")
+    for seat in (1, 2):
+        while app.scene.seats[seat].kind != "human":
+            click_button(app, f"kind{seat}")
+    placeholders = [s.name for s in app.scene.seats]
+    click_button(app, "host")
+    net = app.scene.net
+    assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+    address = f"127.0.0.1:{net.host.port}"
+    folders = {n: tmp_path_factory.mktemp(n) for n in ("ben", "cleo")}
+    ben = Player(join_table(address, net.code, "Ben", folder=folders["ben"]).game)
+    assert until(lambda: ben.remote.pump() or ben.remote.ready, 5)
+    cleo = Player(join_table(address, net.code, "Cleo", folder=folders["cleo"]).game)
+    assert until(lambda: cleo.remote.pump() or cleo.remote.ready, 5)
+    assert (ben.remote.seat, cleo.remote.seat) == (1, 2)
+    assert "Ben" not in placeholders and "Cleo" not in placeholders
+    click_button(app, "start")
+    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    table = app.scene
+    for _ in range(3):
+        assert _your_turn(app, table, each=lambda: (ben.step(), cleo.step())), "no turn came"
+        gesture(app, table, table.legal()[0])
+    played = len(net.host.game.actions)
+
+    def saved_now():
+        value = load_session().value
+        return value if value is not None and len(value.game.actions) >= played else None
+
+    assert until(saved_now, 5), "the host saved the game"
+    assert [s.name for s in saved_now().seats][1:3] == ["Ben", "Cleo"]
+    for friend in (ben, cleo):
+        friend.remote.leave()
+    key(app, pygame.K_ESCAPE)
+    click_button(app, "yes")
+    app.scene.saved = ctx.load_saved()
+    click_button(app, "continue")
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    address = f"127.0.0.1:{lobby.net.host.port}"
+    cleo2 = join_table(address, lobby.net.code, "Cleo", folder=folders["cleo"]).game
+    assert until(lambda: cleo2.pump() or cleo2.ready, 5)
+    stranger = Client("127.0.0.1", lobby.net.host.port, lobby.net.code, "Ben").start()
+    assert until(lambda: stranger.closed.is_set(), 5)
+    assert [m.code for m in stranger.poll()] == ["full"]  # Ben's seat is Ben's
+    ben2 = join_table(address, lobby.net.code, "Ben", folder=folders["ben"]).game
+    assert until(lambda: ben2.pump() or ben2.ready, 5)
+    assert (cleo2.seat, ben2.seat) == (2, 1)
+    assert lobby.net.host.seats_now.names[1:3] == ("Ben", "Cleo")
+    for remote in (cleo2, ben2):
+        remote.leave()
+    lobby.net.leave()
+
+
 def test_the_join_screen_joins_a_table_by_its_address(data):
     plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
     host = Host(Game(GameConfig(2, 0, 9)), plans, pause=0)
@@ -309,6 +375,77 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
         assert stats.best == g.state.score(1) and not stats.by_strength
 
 
+def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(data):
+    """Bo asks for the next round first and is told he waits for the others; when Ann
+    asks too the round is dealt, and Bo's prompt says whose turn it is, not the wait
+    (issue 26: the wait stayed until Bo's own move, and "Your turn" never came)."""
+    import time
+
+    from split.ui.table.narration import prompt_line
+
+    with _bo_joins_ann() as (host, ann, app, _net):
+        ann.asked_round = 1  # Ann reads the first round's scores until told
+        host.begin()
+        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        table = app.scene
+        rng = random.Random(2)
+        deadline = time.monotonic() + 60
+        while not isinstance(app.scene, RoundSummaryScene):  # the first round, by mouse
+            assert time.monotonic() < deadline, "the round did not end"
+            ann.step()
+            app.run_frames(1)
+            if app.scene is table and table.legal() and not table.busy():
+                gesture(app, table, rng.choice(table.legal()))
+        click_button(app, "next")  # Bo first: he waits for Ann
+        assert app.scene is table and table.note is not None
+        assert "Waiting" in table.note.text(table.names)
+        ann.asked_round = -1  # now Ann asks too: the second round is dealt
+        g = host.game
+        assert until(lambda: ann.step() or g.state.round == 2, 5)
+
+        def dealt() -> bool:  # the deal has reached Bo's table and is shown
+            app.run_frames(1)
+            return table.state.round == 2 and table.model.same_as(table.state)
+
+        assert until(dealt, 10)
+        assert table.note is None
+        line, _tone = prompt_line(
+            table.state,
+            table.names,
+            error=table.error,
+            note=table.note,
+            busy=False,
+            your_turn=table.state.current == 1,
+            you=1,
+        )
+        assert "Waiting" not in line and line
+        table.leave_table()
+
+
+def test_a_dropped_player_shows_as_away_on_the_other_windows(data, monkeypatch):
+    """Ann's window goes (her seat played by the host's bot): Bo's table says so on
+    her seat, "away (a bot plays)", not "on the network" as while she was there."""
+    from ui_driver import record_texts
+
+    with _bo_joins_ann() as (host, ann, app, _net):
+        host.begin()
+        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        table = app.scene
+        texts = record_texts(monkeypatch)
+        table.invalidate()
+        app.run_frames(2)
+        assert any("on the network" in words for words, _r in texts)
+        assert table.kinds[0] == "remote"
+        ann.remote.leave()
+        assert until(lambda: app.run_frames(1) or table.kinds[0] == "away", 5)
+        texts.clear()
+        table.invalidate()
+        app.run_frames(2)
+        shown = " ".join(words for words, _r in texts)
+        assert "away (a bot plays)" in shown and "on the network" not in shown
+        table.leave_table()
+
+
 def test_the_host_removes_a_friend_from_the_lobby(data):
     """A friend's row in the host's lobby has a Remove button: pressed, the friend is
     told so on their screen and the seat waits for someone else."""
@@ -339,3 +476,13 @@ def test_the_host_removes_a_friend_from_the_lobby(data):
     app.run_frames(2)
     assert not [b for b in lobby.buttons if b.name.startswith("remove")]
     assert button(app, "start").enabled
+
+
+def test_a_friend_turned_away_by_a_busy_host_is_told_so_not_that_it_left():
+    """Issue 26 item 2: when strangers hold every place at the host's door, the friend's
+    window gives the true reason (the door answers "busy"; see tests/test_net_door.py),
+    not "The host has left"."""
+    from split.ui.menu.lobby import gone_reason
+
+    said = gone_reason("busy")
+    assert "busy" in said and said != gone_reason("lost") == "The host has left."

@@ -72,10 +72,29 @@ def test_two_windows_play_a_game_together(tmp_path):
     assert ends[0]["scores"] == ends[1]["scores"]
 
 
+def _xvfb(screen: str) -> tuple[subprocess.Popen, str]:
+    """An Xvfb on a display it picks itself (-displayfd: free whatever other servers
+    run here), ready when it has written the number; (process, ":N")."""
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as f:
+        number = f.readline().strip()  # empty if Xvfb ended without a display
+    if not number.isdigit():
+        xvfb.kill()
+        xvfb.wait()
+        pytest.skip("Xvfb did not start")
+    return xvfb, f":{number}"
+
+
 @pytest.mark.skipif(shutil.which("Xvfb") is None, reason="no Xvfb here")
 def test_four_real_windows_under_xvfb_play_a_game_together(tmp_path):
-    display = ":97"
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "2600x1500x24", "-nolisten", "tcp"])
+    xvfb, display = _xvfb("2600x1500x24")
     try:
         env = {
             **os.environ,
@@ -86,5 +105,7 @@ def test_four_real_windows_under_xvfb_play_a_game_together(tmp_path):
         ends = play_windows(4, env, tmp_path)
         assert sorted(e["seat"] for e in ends) == [0, 1, 2, 3]
         assert all(e["scores"] == ends[0]["scores"] for e in ends)
+        assert xvfb.poll() is None  # the windows ran on this test's own server throughout
     finally:
         xvfb.kill()
+        xvfb.wait()

@@ -9,7 +9,8 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -38,7 +39,7 @@ class AboutInfo:
 
     version: str
     licence: str  # the game's own licence text ("" if this install lost it)
-    asset_licences: tuple[LicenceFile, ...]
+    asset_licences: Sequence[LicenceFile]
     data_dir: Path
 
 
@@ -87,9 +88,12 @@ def library_licences() -> tuple[LicenceFile, ...]:
         files = [f for f in dist.files or [] if LICENCE_NAME.match(f.name)]
         text = next((t for f in files if (t := _read(f))), None)
         if text is None:
-            meta = dist.metadata
-            kind = meta.get("License-Expression") or meta.get("License") or "see its source"
-            home = meta.get("Home-page") or next(iter(meta.get_all("Project-URL") or []), "")
+            found = {
+                key: next(iter(dist.metadata.get_all(key) or []), "")
+                for key in ("License-Expression", "License", "Home-page", "Project-URL")
+            }
+            kind = found["License-Expression"] or found["License"] or "see its source"
+            home = found["Home-page"] or found["Project-URL"]
             text = f"{name} {dist.version}: {kind}\n{home}\n"
         out.append(LicenceFile(f"{name} {dist.version}", files[0].name if files else "", text))
     return tuple(out)
@@ -128,11 +132,14 @@ def _child_environment() -> dict[str, str]:
 def open_folder(
     path: Path,
     platform: str | None = None,
-    popen: Callable[..., subprocess.Popen] = subprocess.Popen,
+    popen: Callable[..., subprocess.Popen] | None = None,
     startfile: Callable[[str], None] | None = None,
+    late: Callable[[str], None] | None = None,
 ) -> str | None:
     """Show ``path`` in the system's file manager. Returns None, or a sentence saying
-    why it could not be opened; never raises."""
+    why it could not be opened; never raises. With ``late``, the opener's exit is not
+    waited for here: a thread waits and hands ``late`` the sentence if it failed (the
+    UI thread never blocks on a slow file manager)."""
     platform = sys.platform if platform is None else platform
     if not Path(path).is_dir():
         return f"The folder {path} does not exist."
@@ -141,7 +148,7 @@ def open_folder(
             (startfile or os.startfile)(str(path))  # type: ignore[attr-defined]
             return None
         command = ["open" if platform == "darwin" else "xdg-open", str(path)]
-        proc = popen(
+        proc = (popen or subprocess.Popen)(
             command,
             env=_child_environment(),
             stdin=subprocess.DEVNULL,
@@ -151,6 +158,22 @@ def open_folder(
         )
     except (OSError, AttributeError) as err:
         return f"Could not open {path}: {getattr(err, 'strerror', None) or err}"
+    if late is not None:
+        report = late
+        threading.Thread(
+            target=lambda: _told(_exit_problem(proc, path, command[0]), report), daemon=True
+        ).start()
+        return None
+    return _exit_problem(proc, path, command[0])
+
+
+def _told(problem: str | None, late: Callable[[str], None]) -> None:
+    if problem is not None:
+        late(problem)
+
+
+def _exit_problem(proc: subprocess.Popen, path: Path, program: str) -> str | None:
+    """Why the opener failed, from its exit status (None if it worked or still runs)."""
     try:
         # xdg-open and open return at once when they handed the folder over; a
         # launcher that stays in the foreground is left running, not waited for.
@@ -158,5 +181,5 @@ def open_folder(
     except subprocess.TimeoutExpired:
         return None
     if code:
-        return f"Could not open {path}: {command[0]} exited with status {code}."
+        return f"Could not open {path}: {program} exited with status {code}."
     return None

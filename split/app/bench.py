@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from split.cliargs import Parser, existing_file, real, whole
+from split.cliargs import Parser, program, real, whole
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -38,21 +38,39 @@ def _game_command(exe: str | None) -> tuple[list[str], dict[str, str]]:
     return cmd, env
 
 
+def _cannot_run(prog: str, cmd: list[str], why: str) -> int:
+    """One line on stderr: the program under test could not be measured; status 1."""
+    shown = " ".join(cmd)
+    shown = shown if len(shown) <= 120 else shown[:117] + "..."
+    print(f"{prog}: cannot measure {shown}: {' '.join(why.split())}", file=sys.stderr)
+    return 1
+
+
 def _idle(argv: list[str]) -> int:
     p = Parser(prog="split bench idle")
-    p.add_argument("--exe", type=existing_file, help="the built executable (default: this Python)")
+    p.add_argument("--exe", type=program, help="the built executable (default: this Python)")
     p.add_argument("--seconds", type=real(0, 3600, True), default=10.0)
     args = p.parse_args(argv)
     cmd, env = _game_command(args.exe)
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError as err:
+        return _cannot_run(p.prog, cmd, err.strerror or str(err))
     try:
         time.sleep(3)  # start-up and the first frames are not idling
         before = _cpu_seconds(proc.pid)
         time.sleep(args.seconds)
         used = _cpu_seconds(proc.pid) - before
+        ended = proc.poll()
+    except OSError as err:
+        ended = proc.poll()
+        if ended is None:
+            return _cannot_run(p.prog, cmd, err.strerror or str(err))
     finally:
         proc.kill()
         proc.wait()
+    if ended is not None:  # it did not idle: it ended (a crash, or not the game at all)
+        return _cannot_run(p.prog, cmd, f"it exited with status {ended} instead of idling")
     shown = "a real display" if env.get("DISPLAY") else "the dummy driver"
     print(
         f"idle menu: {100 * used / args.seconds:.1f}% of one core over {args.seconds:g} s ({shown})"
@@ -62,14 +80,23 @@ def _idle(argv: list[str]) -> int:
 
 def _start(argv: list[str]) -> int:
     p = Parser(prog="split bench start")
-    p.add_argument("--exe", type=existing_file, help="the built executable (default: this Python)")
+    p.add_argument("--exe", type=program, help="the built executable (default: this Python)")
     p.add_argument("--runs", type=whole(1, 1000), default=5)
     args = p.parse_args(argv)
     cmd, env = _game_command(args.exe)
     times = []
     for _ in range(args.runs):
         t0 = time.perf_counter()
-        subprocess.run([*cmd, "--first-frame"], env=env, check=True, capture_output=True)
+        try:
+            subprocess.run(
+                [*cmd, "--first-frame"], env=env, check=True, capture_output=True, timeout=600
+            )
+        except OSError as err:
+            return _cannot_run(p.prog, cmd, err.strerror or str(err))
+        except subprocess.CalledProcessError as err:
+            return _cannot_run(p.prog, cmd, f"it exited with status {err.returncode}")
+        except subprocess.TimeoutExpired:
+            return _cannot_run(p.prog, cmd, "it did not draw its first frame in 600 s")
         times.append(time.perf_counter() - t0)
     print(
         f"launch to first menu frame and exit: median {statistics.median(times):.3f} s, "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from split.cliargs import Parser
+from split.cliargs import Parser, no_arguments
 
 
 def _scenario(argv: list[str]) -> int:
@@ -69,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in TOOLS:
         return TOOLS[argv[0]](argv[1:])
     if argv and argv[0] in OPTIONS:
+        no_arguments("split", argv[0], argv[1:])
         return OPTIONS[argv[0]]()
     from split.app.main import main as play
 

@@ -10,6 +10,7 @@ sound, new and saved games, the statistics.
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,8 +18,9 @@ import pygame
 
 from split import i18n
 from split.i18n import _
+from split.i18n.words import verbatim
 from split.ui.loop import App
-from split.ui.menu.context import Finder, NetTable, Seat
+from split.ui.menu.context import Finder, KeptGame, NetTable, Seat
 from split.ui.menu.game import GameTable
 from split.ui.screens import DEFAULT_NAMES
 from split.ui.table import TableScene
@@ -29,7 +31,10 @@ from .about import open_folder as _open_folder
 from .joined import FriendMemory
 from .session import Session, load_session, save_path
 from .settings import MAX_NAME, SeatChoice, Settings, save_settings
-from .stats import Stats, load_stats, record_game
+from .stats import Stats, load_stats, record_game, stats_path
+from .storage import data_dir_path, file_lock, os_reason
+
+LOCK_WAIT_S = 60.0  # a thread waits this long for the statistics' lock, then gives up
 
 
 class LiveSettings:
@@ -83,6 +88,14 @@ def resolve_language(code: str) -> str:
         return i18n.set_language("en")
 
 
+def kept(game: KeptGame) -> Session:
+    """The app's own game behind what a screen hands back (the screens only ever get
+    :class:`Session` objects from the app; TypeError for anything else)."""
+    if not isinstance(game, Session):
+        raise TypeError(f"not a game this app keeps: {type(game).__name__}")
+    return game
+
+
 def clean_seats(seats: Sequence[Seat]) -> tuple[SeatChoice, ...]:
     """Seats from the setup screen as valid settings seats (names 1-16 printable)."""
     out = []
@@ -103,6 +116,8 @@ class AppContext:
         seed: int | None = None,
         save: bool = True,
         writable: bool = True,
+        not_owner: str | None = None,
+        other_window: bool = False,
     ) -> None:
         self.app = app
         self.settings = settings
@@ -111,10 +126,20 @@ class AppContext:
         self.save = save  # False: settings changes are not written (selftest)
         self.live = LiveSettings(self)
         self.notices: list[str] = []
-        # games and statistics are written: False when the data folder is not ours (or
-        # cannot be used), and from the first failed write on
+        # this window owns the data folder: it writes games and statistics (not when
+        # the folder is another window's, or cannot be used)
+        self.owner = writable
+        self.not_owner = not_owner or _("This window saves nothing.")
+        # the folder is another window's (not merely unusable): its game is not offered
+        self.other_window = other_window
+        # the last write worked (False when not the owner, and from a failed write until
+        # one works again)
         self.saving = writable
+        self.off_notice: str | None = None
+        self.finished: set[str] = set()  # games over in this window (never continued)
+        self.pending: list[Any] = []  # finished games a failed write has not counted yet
         self.friends = FriendMemory(self)  # the tables this window joined (issue 26)
+        self._show_saving()
         self.apply_sound()
 
     # settings ---------------------------------------------------------------
@@ -122,11 +147,15 @@ class AppContext:
         """Apply a settings change at once and keep it."""
         old = self.settings
         self.settings = old.with_(**changes)
-        if self.save and self.saving:
+        if self.save and self.owner:
             try:
                 save_settings(self.settings)
             except OSError as err:
                 self.saving_off(err)
+            else:
+                back = self._saving_back()
+                if back:
+                    self.notices.append(back)
         if "language" in changes and changes["language"] != old.language:
             resolve_language(self.settings.language)
             # every screen lays itself out again: words change length, and a
@@ -160,95 +189,216 @@ class AppContext:
             with contextlib.suppress(Exception):
                 self.sound.play("click")
 
+    # saving -----------------------------------------------------------------
+    def _show_saving(self) -> None:
+        """The window's title says, for as long as it is true, that nothing is kept."""
+        title = "Split" if self.saving else "Split — " + _("not saved")
+        if threading.current_thread() is not threading.main_thread():
+            return  # (a hosted game saves on the network's thread: SDL is the UI's)
+        if getattr(self.app, "title", None) != title:
+            self.app.title = title
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_caption(title)
+
+    def standing_notice(self) -> str | None:
+        """Why this window keeps nothing now (None when it saves)."""
+        if self.saving:
+            return None
+        if not self.owner:
+            return self.not_owner
+        return self.off_notice
+
+    def saving_off(self, err: OSError) -> str:
+        """A write failed: say so (once each time saving goes off), and retry at the next
+        save (the files on disk stay as they were). Returns the notice."""
+        notice = _("Saving is off: {why}. The game goes on but is not kept.").format(
+            why=os_reason(err)
+        )
+        if self.saving:
+            self.saving = False
+            self.notices.append(notice)
+        self.off_notice = notice
+        self._show_saving()
+        return notice
+
+    def _saving_back(self) -> str | None:
+        """A write worked: saving is on again; the notice if it had been off."""
+        if self.saving:
+            return None
+        self.saving = True
+        self._show_saving()
+        self.off_notice = None
+        return _("Saving works again: the game is kept.")
+
+    def _write(self, session: Session) -> str | None:
+        """Save ``session`` and any finished game not yet counted; the notice if saving
+        went off or came back."""
+        try:
+            session.save()
+            self._count_pending()
+        except OSError as err:
+            return self.saving_off(err) if self.saving else None
+        return self._saving_back()
+
     # games ------------------------------------------------------------------
     def start_game(self, seats: Sequence[Seat], dealer: int | None) -> GameTable:
-        """A new game with these seats (remembered as the next default), autosaved."""
+        """A new game with these seats (remembered as the next default), autosaved; the
+        table says at once when the game is not kept."""
         clean = clean_seats(seats)
         if clean != self.settings.seats:
             self.change(seats=clean)
         seed, self.seed = self.seed, None
-        try:
-            session = Session.new(clean, seed=seed, dealer=dealer, path=self._save_path())
-        except OSError as err:  # the first save failed: the game goes on, unsaved
-            self.saving_off(err)
-            session = Session.new(clean, seed=seed, dealer=dealer, path=None)
-        return GameTable(self, session)
-
-    def _save_path(self):
-        return save_path() if self.saving else None
-
-    def saving_off(self, err: OSError) -> str:
-        """A write failed: say so once, and write nothing more this session (the files
-        on disk stay as they were). Returns the notice."""
-        why = err.strerror or str(err)
-        notice = _("Saving is off: {why}. The game goes on but is not kept.").format(why=why)
-        if self.saving:
-            self.saving = False
-            self.notices.append(notice)
-        return notice
+        session = Session.new(clean, seed=seed, dealer=dealer, path=None)
+        if self.owner:
+            with contextlib.suppress(OSError):
+                session.path = save_path()
+        told = self._write(session) if session.path is not None else None
+        table = GameTable(self, session)
+        notice = told or self.standing_notice()
+        table.note = verbatim(notice) if notice else None  # worded by the app
+        return table
 
     def load_saved(self) -> Session | None:
-        """The autosave if it can be trusted; a damaged one is set aside with a notice."""
-        if not self.saving:  # the folder is not ours, or cannot be used: nothing to trust
-            with contextlib.suppress(OSError):
-                loaded = load_session()
-                return loaded.value if loaded.problem is None else None
+        """The autosave if it can be trusted; a damaged one is set aside with a notice
+        (its backup put back in place). A second window offers no game: the window
+        that owns the folder plays it (a folder that cannot be written offers its game,
+        played unsaved). A finished game found there
+        (its counting was cut short) is counted now, not continued."""
+        if not self.owner and self.other_window:
             return None
         try:
-            loaded = load_session()
+            loaded = load_session(data_dir_path() / "autosave.json", restore=self.owner)
         except OSError:
             return None
         if loaded.problem:
             self.notices.append(loaded.problem)
-        return loaded.value
-
-    def autosave(self, session: Session) -> str | None:
-        """Save the game as it is now (after every action, and on quitting to the menu).
-        A failed write turns saving off: the notice is returned (once) and the game goes
-        on."""
-        if not self.saving or session.path is None:
+        session = loaded.value
+        if session is not None and (session.state.is_over or session.game_id in self.finished):
+            if session.game_id not in self.finished:
+                self.finish_game(session)
             return None
-        try:
-            session.save()
-        except OSError as err:
-            session.path = None
-            return self.saving_off(err)
+        return session
+
+    def autosave(self, game: KeptGame) -> str | None:
+        """Save the game as it is now (after every action, and on quitting to the menu).
+        A failed write turns saving off and each later save tries again; the game goes
+        on. Returns what the table tells after the move: while nothing is kept, why
+        (after every move, for as long as it lasts), and once, that saving works again."""
+        told = self._save_told(game)
+        return told or self.standing_notice()
+
+    def _save_told(self, game: KeptGame) -> str | None:
+        """Save ``game`` if this window keeps it; the notice when saving went off or
+        came back (a hosted game's host tells these once, on its own thread)."""
+        session = kept(game)
+        if self.owner and session.path is not None:
+            return self._write(session)
         return None
 
-    def finish_game(self, session: Session) -> None:
+    def finish_game(self, game: KeptGame) -> None:
         """The game is over: count it in the statistics (once, merged with what another
-        process may have counted meanwhile) and drop the autosave."""
-        if not self.saving:
-            return
+        process may have counted meanwhile) and drop the autosave. The UI never waits
+        for the statistics' lock: while another process holds it the game is counted on
+        a thread; a failed write keeps it to count at the next save."""
+        session = kept(game)
+        self.finished.add(session.game_id)
+        if self.owner:
+            self._count(session)
+
+    def _count(self, session: Any) -> None:
+        """Count ``session`` and drop its autosave; on a thread if the statistics' lock
+        is held; kept in :attr:`pending` if the write fails."""
         try:
-            _recorded, problem = record_game(session)
-            if problem:
-                self.notices.append(problem)
-            session.discard_save()
+            _recorded, problem = record_game(session, timeout=0)
+        except TimeoutError:
+            threading.Thread(target=self._count_later, args=(session,), daemon=True).start()
+            return
         except OSError as err:
+            self._keep_pending(session)
             self.saving_off(err)
+            return
+        self._counted(session, problem)
+
+    def _count_later(self, session: Any) -> None:
+        """On a thread: wait for the statistics' lock, then count ``session`` (its
+        autosave stays until then: a next start counts it if this never does)."""
+        try:
+            _recorded, problem = record_game(session, timeout=LOCK_WAIT_S)
+        except OSError:
+            if session not in self.pending:
+                self.pending.append(session)
+            return
+        self._counted(session, problem)
+
+    def _keep_pending(self, session: Any) -> None:
+        """A finished game could not be counted: keep it to count at the next save, and
+        keep it finished in the autosave so a next start counts it; where even that
+        cannot be written, the older autosave goes so it never comes back as Continue."""
+        if session not in self.pending:
+            self.pending.append(session)
+        try:
+            if getattr(session, "path", None) is not None:
+                session.save()
+        except OSError:
+            self._drop_autosave(session)
+
+    def _counted(self, session: Any, problem: str | None) -> None:
+        if problem:
+            self.notices.append(problem)
+        if session in self.pending:
+            self.pending.remove(session)
+        self._drop_autosave(session)
+
+    def _drop_autosave(self, session: Any) -> None:
+        """Remove the autosave if it still holds ``session``'s game (not a game started
+        since), so a finished game never comes back as Continue."""
+        path = getattr(session, "path", None)
+        if path is None:
+            return
+        with contextlib.suppress(OSError):
+            kept = load_session(path).value
+            if kept is None or kept.game_id == session.game_id:
+                session.discard_save()
+
+    def _count_pending(self) -> None:
+        """Count the finished games a failed write kept (OSError if it fails again; a
+        held lock leaves them for the next save)."""
+        for session in list(self.pending):
+            try:
+                _recorded, problem = record_game(session, timeout=0)
+            except TimeoutError:
+                return
+            self._counted(session, problem)
 
     def finish_network_game(self, net: NetTable) -> None:
         """A network game is over: count it for this window's player (the host's own
         game, or a friend's seat) and drop the host's autosave."""
-        if not self.saving:
+        if not self.owner:
             return
-        try:
-            record = net.record()
-            if record is not None:
-                _recorded, problem = record_game(record)
-                if problem:
-                    self.notices.append(problem)
-            if net.session is not None:
-                net.session.discard_save()
-        except OSError as err:
-            self.saving_off(err)
+        record = net.record()
+        if record is not None:
+            self.finished.add(getattr(record, "game_id", ""))
+            self._count(record)
+        if net.session is not None:
+            self._drop_autosave(net.session)
 
     # statistics ---------------------------------------------------------------
     def load_stats(self) -> Stats:
-        """The statistics kept so far; a damaged file is set aside with a notice."""
+        """The statistics kept so far; a damaged file is set aside with a notice, and its
+        backup put back in place when this window owns the folder and the statistics'
+        lock is free at once (held, or no lock can be made there: read, never wait)."""
         try:
-            stats, problem = load_stats()
+            path = stats_path()
+        except OSError:  # the folder cannot be made: read where it would be
+            path = data_dir_path() / "statistics.json"
+        try:
+            try:
+                if not self.owner:
+                    raise PermissionError("not this window's folder")
+                with file_lock(path.with_name(path.name + ".lock"), timeout=0):
+                    stats, problem = load_stats(path, restore=True)
+            except OSError:
+                stats, problem = load_stats(path)
         except OSError:
             return Stats()
         if problem:
@@ -269,11 +419,15 @@ class AppContext:
             self.change(seats=clean)
         seed, self.seed = self.seed, None
         session = Session.new(clean, seed=seed, dealer=dealer, path=None)
-        session.path, session.hosted = self._save_path(), True
+        session.hosted = True
+        if self.owner:
+            with contextlib.suppress(OSError):
+                session.path = save_path()
         return self.resume_hosting(session)
 
-    def resume_hosting(self, session: Session) -> NetTable | str:
-        """Host ``session`` (new or saved), saved after every action."""
+    def resume_hosting(self, game: KeptGame) -> NetTable | str:
+        """Host ``game`` (new or saved), saved after every action."""
+        session = kept(game)
         from .network import host_table  # the network's libraries load when first used
 
         try:
@@ -282,12 +436,12 @@ class AppContext:
                 None,
                 wake=self._wake,
                 session=session,
-                save=self.autosave,
+                save=self._save_told,
                 pause=speeds_of(self.live)[1],  # bots take the time the speed gives them
             )
         except OSError as err:
             return _("Cannot host on this network: {why}").format(why=err.strerror or err)
-        self.autosave(session)
+        self._save_told(session)
         return net
 
     def join_table(self, address: str, code: str, name: str) -> NetTable:
@@ -307,8 +461,14 @@ class AppContext:
         return about_info()
 
     def open_folder(self, path: Any) -> str | None:
-        """Open ``path`` in the file manager; a translated sentence if it failed."""
-        problem = _open_folder(path)
+        """Open ``path`` in the file manager; a translated sentence if it failed at once.
+        The opener's exit is waited for on a thread: a later failure becomes a notice."""
+
+        def late(_problem: str) -> None:
+            self.notices.append(_("Could not open the folder {path}.").format(path=path))
+            self._wake()
+
+        problem = _open_folder(path, late=late)
         if problem is None:
             return None
         return _("Could not open the folder {path}.").format(path=path)

@@ -9,8 +9,8 @@ a freedesktop.org menu entry and icon in the user's own data folder
 from __future__ import annotations
 
 import os
-import shutil
 import sys
+import tempfile
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
@@ -114,14 +114,31 @@ def entry_paths(home: Path) -> tuple[Path, Path]:
     return entry, icon
 
 
+def _replace_with(path: Path, data: bytes, mode: int) -> None:
+    """Put a new file with ``data`` and ``mode`` at ``path``, never writing through what
+    is there: a temporary file beside it, renamed over it (a link planted at ``path``
+    is replaced, its target left alone)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            if hasattr(os, "fchmod"):
+                os.fchmod(f.fileno(), mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def install_desktop(home: Path | None = None, command: list[str] | None = None) -> list[Path]:
-    """Write the menu entry and its icon (replacing an older one); returns both paths."""
+    """Write the menu entry and its icon (replacing an older one, or whatever is in
+    their place, never through a link); returns both paths."""
     entry, icon = entry_paths(data_home() if home is None else home)
-    icon.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(asset_path("images/icon.png"), icon)
-    entry.parent.mkdir(parents=True, exist_ok=True)
-    entry.write_text(desktop_entry(command or launch_command()), encoding="utf-8")
-    entry.chmod(0o755)  # some file managers only trust an executable .desktop file
+    _replace_with(icon, asset_path("images/icon.png").read_bytes(), 0o644)
+    text = desktop_entry(command or launch_command())
+    # some file managers only trust an executable .desktop file
+    _replace_with(entry, text.encode("utf-8"), 0o755)
     return [entry, icon]
 
 

@@ -62,35 +62,60 @@ def _icon() -> pygame.Surface | None:
         return None
 
 
-def _open_data() -> tuple[Any, Callable[[], str | None], bool]:
-    """The settings, what to tell about them, and whether this window may write: not
-    when the data folder cannot be used (the defaults, in memory) or another window of
-    the game owns it; otherwise this window takes the folder and sweeps the temporary
-    files a killed write left."""
-    from split.app.settings import Settings, read_settings
+class _OtherWindow:
+    """Why this window saves nothing when another window owns the folder (worded when
+    called)."""
+
+    other_window = True
+
+    def __call__(self) -> str:
+        from split.i18n import _
+
+        return _("Split is already open in another window: this window saves nothing.")
+
+
+def _open_data() -> tuple[Any, Callable[[], str | None], Callable[[], str] | None]:
+    """The settings, what to tell about them, and why this window writes nothing (None
+    when it may write): not when the data folder cannot be used or another window (or
+    ``split autoplay``) owns it; otherwise this window takes the folder and sweeps the
+    temporary files a killed write left. Readable settings are used even where nothing
+    can be written (a read-only folder keeps its language). The sentences are worded
+    when called, in the language the settings chose."""
+    from split.app.settings import read_settings
     from split.app.storage import (
         data_dir,
-        data_dir_problem,
+        data_dir_path,
         lock_data_dir,
         sweep_temp_files,
+        unusable_notice,
+        unusable_reason,
     )
-    from split.i18n import _
 
-    unusable = data_dir_problem()
-    if unusable is not None:
-        return Settings(), lambda: data_dir_problem() or unusable, False
-    owned = lock_data_dir()
+    failure = unusable_reason()
+    owned = False
+    if failure is None:
+        try:
+            owned = lock_data_dir()
+        except OSError as lock_error:
+            failure = lock_error
     if owned:
         sweep_temp_files(data_dir())
-    settings, problem = read_settings()
+    try:
+        settings, problem = read_settings(restore=owned)
+    except OSError:  # the folder's path itself cannot be made: look where it would be
+        settings, problem = read_settings(data_dir_path() / "settings.json")
     if owned:
-        return settings, problem, True
+        return settings, problem, None
+    if failure is not None:
+        err = failure
+        why = lambda: unusable_notice(err)  # noqa: E731
+    else:
+        why = _OtherWindow()
 
-    def shared() -> str:
-        said = _("Split is already open in another window: this window saves nothing.")
-        return " ".join(p for p in (problem(), said) if p)
+    def told() -> str:
+        return " ".join(p for p in (problem(), why()) if p)
 
-    return settings, shared, False
+    return settings, told, why
 
 
 def create_app(
@@ -112,9 +137,10 @@ def create_app(
     from split.ui.loop import App
     from split.ui.menu.main import MainMenu
 
-    settings, problem, save = _open_data()
+    settings, told, why_not = _open_data()
     resolve_language(settings.language)
-    problem = problem()  # worded in the player's language
+    problem = told()  # worded in the player's language
+    save = why_not is None
     pygame.init()
     app = App(size, title="Split", fullscreen=fullscreen or settings.fullscreen, icon=_icon())
     snd = None
@@ -125,8 +151,19 @@ def create_app(
             snd = Sound(volume=settings.volume)
         except Exception:  # noqa: BLE001 - the game runs without sound
             snd = None
-    ctx = AppContext(app, settings, snd, seed=seed, save=save, writable=save)
-    menu = app.push(MainMenu(ctx, notice=problem))
+    not_owner = why_not() if why_not is not None else None
+    ctx = AppContext(
+        app,
+        settings,
+        snd,
+        seed=seed,
+        save=save,
+        writable=save,
+        not_owner=not_owner,
+        other_window=getattr(why_not, "other_window", False),
+    )
+    menu = MainMenu(ctx, notice=problem)
+    app.push(menu)
     if offer_tutorial and not settings.tutorial_seen:
         menu.offer_tutorial()
     return app, ctx
@@ -229,6 +266,7 @@ def _selftest_in(t0: float) -> int:
 
     import split
     from split.app.context import AppContext, resolve_language
+    from split.app.session import Session
     from split.app.settings import SeatChoice, Settings
     from split.resources import asset_root
     from split.ui.loop import App
@@ -285,7 +323,8 @@ def _selftest_in(t0: float) -> int:
     if network is not None:
         print(f"selftest FAILED: network play: {network}")
         return 1
-    if not isinstance(table, GameTable) or table.session.path is None:
+    session = table.session if isinstance(table, GameTable) else None
+    if not isinstance(session, Session) or session.path is None:
         print("selftest FAILED: the game was not autosaved")
         return 1
     s = table.state

@@ -6,6 +6,13 @@ table's connection while the lobby waits and the game runs.
 :class:`~split.net.host.Host` that owns the game, its announcement on the network and
 its autosave (a hosted game's save says so, and Continue hosts it again with the same
 seats open for their players).
+
+Who is who outlives a restart. A friend's window keeps a key in its own data folder
+(``friend-key.json``, made on the first join) and presents it with every hello; the
+host keeps, beside its autosave (``hosted-seats.json``), the names friends joined with
+and what it knows of their keys (:func:`split.net.seating.identity_of`, never the key
+itself), so Continue gives each seat back to its own friend only, and the autosave's
+seats carry the friends' names.
 """
 
 from __future__ import annotations
@@ -13,7 +20,8 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from split.engine import Game, GameConfig
@@ -22,11 +30,86 @@ from split.i18n import _
 from split.net.client import DEFAULT_PORT, Client, parse_address
 from split.net.discovery import Announcer, Finder, local_addresses
 from split.net.host import PERSON, Host, SeatPlan
-from split.net.protocol import MAX_NAME, ProtocolError, check_code
+from split.net.protocol import KEY_LENGTH, MAX_NAME, ProtocolError, check_code, check_name
 from split.net.remote import RemoteGame
+from split.net.seating import is_identity, new_key
 
 from .session import Session
 from .settings import SeatChoice
+from .storage import SETTINGS_FILE, check_header, data_dir, read_json, write_json
+
+KEY_FILE = "friend-key.json"
+SEATS_FILE = "hosted-seats.json"
+
+
+def _read_key(obj: Any) -> str:
+    obj = check_header(obj, "split-friend-key", 1)
+    key = obj.get("key")
+    if not isinstance(key, str) or len(key) != KEY_LENGTH:
+        raise ValueError("not a key")
+    if any(c not in "0123456789abcdef" for c in key):
+        raise ValueError("not a key")
+    return key
+
+
+def friend_key(folder: Path) -> str:
+    """This window's key as a friend at other tables: read from ``folder`` (checked:
+    32 hexadecimal digits), made and kept there on the first join. A damaged file is
+    set aside and a new key made; one that cannot be written still serves this time."""
+    key = read_json(folder / KEY_FILE, SETTINGS_FILE, _read_key).value
+    if key is None:
+        key = new_key()
+        with contextlib.suppress(OSError):
+            write_json(folder / KEY_FILE, {"format": "split-friend-key", "version": 1, "key": key})
+    return key
+
+
+@dataclass(frozen=True)
+class HostedSeats:
+    """Who sat where at a hosted game (``game_id``): names and identities per seat."""
+
+    game_id: str
+    names: tuple[str, ...]
+    identities: tuple[str | None, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": "split-hosted-seats",
+            "version": 1,
+            "game_id": self.game_id,
+            "seats": [
+                {"name": n, "identity": i} for n, i in zip(self.names, self.identities, strict=True)
+            ],
+        }
+
+
+def _read_seats(obj: Any) -> HostedSeats:
+    obj = check_header(obj, "split-hosted-seats", 1)
+    game_id, seats = obj.get("game_id"), obj.get("seats")
+    if not isinstance(game_id, str) or len(game_id) > 64:
+        raise ValueError("no game id")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 6:
+        raise ValueError("no seats")
+    names: list[str] = []
+    identities: list[str | None] = []
+    for seat in seats:
+        if not isinstance(seat, dict) or set(seat) != {"name", "identity"}:
+            raise ValueError("a seat is not a name and an identity")
+        names.append(check_name(seat["name"]))
+        identity = seat["identity"]
+        if identity is not None and not is_identity(identity):
+            raise ValueError("not an identity")
+        identities.append(identity)
+    return HostedSeats(game_id, tuple(names), tuple(identities))
+
+
+def hosted_seats(folder: Path, game_id: str, players: int) -> HostedSeats | None:
+    """Who sat where at the hosted game ``game_id``, as kept beside its autosave
+    (None: nothing kept for that game)."""
+    kept = read_json(folder / SEATS_FILE, SETTINGS_FILE, _read_seats).value
+    if kept is None or kept.game_id != game_id or len(kept.names) != players:
+        return None
+    return kept
 
 
 def player_name(name: str, fallback: str) -> str:
@@ -61,8 +144,8 @@ class NetTable:
         if self.host is None:
             return []
         port = self.host.port
-        found = local_addresses()
-        lan = [a for a in found if not a.startswith("127.")] or found  # loopback: alone
+        # without a network no other computer can join: only a window on this one
+        lan = local_addresses() or ["127.0.0.1"]
         return [a if port == DEFAULT_PORT else f"{a}:{port}" for a in lan]
 
     def record(self) -> NetRecord | None:
@@ -140,8 +223,9 @@ def host_table(
 ) -> NetTable:
     """Host a table with these seats: seat 0 is this window's player, every other
     "human" seat is kept for a friend. ``session`` is a hosted game resumed from its
-    save; ``save(session)`` keeps it after every action. :class:`OSError` if the
-    network cannot be used."""
+    save; ``save(session)`` keeps it after every action, with the names friends
+    joined with, and who sat where beside it (Continue gives each friend's seat back
+    to that friend only). :class:`OSError` if the network cannot be used."""
     if session is None:
         seed = random.SystemRandom().randrange(2**31)
         if dealer is None:
@@ -153,14 +237,32 @@ def host_table(
     ]
     plans[0] = SeatPlan(names[0], PERSON)
     kept = session
+    folder = session.path.parent if session.path is not None else None
+    before = None
+    if folder is not None and session.game_id:
+        before = hosted_seats(folder, session.game_id, len(plans))
+    identities = before.identities if before is not None else None
+    written = [before]
 
     def keep(game: Game) -> None:
-        if save is not None:
-            problem = save(kept)
-            if problem:
-                raise OSError(problem)
+        if save is None:
+            return
+        now = host.seats_now.names
+        kept.seats = tuple(replace(s, name=now[i]) for i, s in enumerate(kept.seats))
+        problem = save(kept)
+        if not problem and folder is not None and kept.game_id:
+            seating = host.table.seating
+            seats = HostedSeats(kept.game_id, tuple(seating.names), tuple(seating.identities))
+            if seats != written[0]:  # written when someone new sat down, not every move
+                try:
+                    write_json(folder / SEATS_FILE, seats.to_json())
+                    written[0] = seats
+                except OSError as err:
+                    problem = str(err.strerror or err)
+        if problem:
+            raise OSError(problem)
 
-    host = Host(session.game, plans, save=keep, pause=pause)
+    host = Host(session.game, plans, save=keep, pause=pause, identities=identities)
     try:
         port = host.start(address, DEFAULT_PORT)
     except OSError:
@@ -175,10 +277,15 @@ def host_table(
 
 
 def join_table(
-    address: str, code: str, name: str, wake: Callable[[], None] | None = None
+    address: str,
+    code: str,
+    name: str,
+    wake: Callable[[], None] | None = None,
+    folder: Path | None = None,
 ) -> NetTable:
-    """Join the table at ``address`` with its join ``code``; :class:`ValueError` with
-    what is wrong with either, in words."""
+    """Join the table at ``address`` with its join ``code``, as the friend whose key
+    is kept in ``folder`` (None: the app's data folder); :class:`ValueError` with what
+    is wrong with either, in words."""
     try:
         host, port = parse_address(address)
     except ValueError:
@@ -187,7 +294,8 @@ def join_table(
         code = check_code(code.strip())
     except ProtocolError:
         raise ValueError(_("The join code is 4 to 8 letters and digits.")) from None
-    client = Client(host, port, code, player_name(name, _("Player")), None, wake).start()
+    key = friend_key(folder if folder is not None else data_dir())
+    client = Client(host, port, code, player_name(name, _("Player")), None, wake, key).start()
     return NetTable(RemoteGame(client))
 
 
@@ -199,4 +307,13 @@ def find_tables() -> Finder | None:
         return None
 
 
-__all__ = ["NetTable", "find_tables", "host_table", "join_table", "player_name"]
+__all__ = [
+    "HostedSeats",
+    "NetTable",
+    "find_tables",
+    "friend_key",
+    "host_table",
+    "hosted_seats",
+    "join_table",
+    "player_name",
+]

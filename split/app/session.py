@@ -15,16 +15,17 @@ from typing import Any
 
 from split.engine import Action, Game, GameConfig, PlayerView, RecordError
 from split.engine import events as ev
+from split.i18n import N_
 
 from .settings import SeatChoice, parse_seats
 from .storage import (
-    BACKUP_SUFFIX,
     SAVED_GAME,
     Invalid,
     Loaded,
     check_header,
     data_dir,
     read_json,
+    remove_with_backups,
     write_json,
 )
 
@@ -105,8 +106,7 @@ class Session:
     def discard_save(self) -> None:
         """The game is over: its autosave and the backup of it go."""
         if self.path is not None:
-            self.path.unlink(missing_ok=True)
-            self.path.with_name(self.path.name + BACKUP_SUFFIX).unlink(missing_ok=True)
+            remove_with_backups(self.path)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -124,21 +124,22 @@ def parse_save(obj: Any, path: Path | None = None) -> Session:
     obj = check_header(obj, FORMAT, VERSION)
     game_id = obj.get("game_id")
     if not isinstance(game_id, str) or len(game_id) > 64:
-        raise Invalid("its game id is missing")
+        raise Invalid(N_("its game id is missing"))
     seats = parse_seats(obj.get("seats"))
     try:
         game = Game.from_json(obj.get("game"))
     except RecordError as err:
-        raise Invalid(f"its game does not replay: {err}") from None
+        raise Invalid(N_("its game does not replay: {why}"), why=str(err)[:200]) from None
     if game.config.players != len(seats):
-        raise Invalid("its seats do not match its game")
+        raise Invalid(N_("its seats and its game disagree"))
     hosted = obj.get("hosted", False)
     if not isinstance(hosted, bool):
-        raise Invalid("its network flag is not true or false")
+        raise Invalid(N_("its network flag is not true or false"))
     return Session(seats, game, path, game_id, hosted=hosted)
 
 
-def load_session(path: Path | None = None) -> Loaded[Session]:
-    """The autosaved game, if there is one that can be trusted."""
-    path = path or save_path()
-    return read_json(path, SAVED_GAME, lambda obj: parse_save(obj, path))
+def load_session(path: Path | None = None, restore: bool = False) -> Loaded[Session]:
+    """The autosaved game, if there is one that can be trusted (with ``restore``, a
+    backup used in its place is put back on disk)."""
+    where = path or save_path()
+    return read_json(where, SAVED_GAME, lambda obj: parse_save(obj, where), restore)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from split.bots import BOT_NAMES
-from split.i18n import YOU, _
+from split.i18n import N_, YOU, _
 from split.ui.menu.options import CARD_BACKS, CARD_FACES, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
 
 from .storage import (
@@ -82,37 +82,42 @@ OPTIONAL = {
 def _choice(obj: dict, key: str, allowed: tuple[str, ...]) -> str:
     value = obj[key]
     if value not in allowed:
-        raise Invalid(f"{key} is {value!r}, not one of {', '.join(allowed)}")
+        raise Invalid(
+            N_("{key} is {value}, not one of {allowed}"),
+            key=key,
+            value=repr(value)[:40],
+            allowed=", ".join(allowed),
+        )
     return value
 
 
 def _bool(obj: dict, key: str) -> bool:
     if not isinstance(obj[key], bool):
-        raise Invalid(f"{key} must be true or false")
+        raise Invalid(N_("{key} must be true or false"), key=key)
     return obj[key]
 
 
 def parse_seat(obj: Any) -> SeatChoice:
     if not isinstance(obj, dict) or set(obj) != {"name", "kind"}:
-        raise Invalid("a seat must have exactly a name and a kind")
+        raise Invalid(N_("a seat must have exactly a name and a kind"))
     name = obj["name"]
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise Invalid(f"a seat name must be 1 to {MAX_NAME} characters")
+        raise Invalid(N_("a seat name must be 1 to {limit} characters"), limit=MAX_NAME)
     if not name.isprintable():
-        raise Invalid("a seat name must be printable")
+        raise Invalid(N_("a seat name must be printable"))
     return SeatChoice(name, _choice(obj, "kind", SEAT_KINDS))
 
 
 def parse_seats(obj: Any) -> tuple[SeatChoice, ...]:
     if not isinstance(obj, list) or not 2 <= len(obj) <= 6:
-        raise Invalid("seats must be a list of 2 to 6 seats")
+        raise Invalid(N_("seats must be a list of 2 to 6 seats"))
     return tuple(parse_seat(s) for s in obj)
 
 
 def _volume(obj: dict, key: str) -> float:
     volume = obj[key]
     if isinstance(volume, bool) or not isinstance(volume, int | float) or not 0 <= volume <= 1:
-        raise Invalid("volume must be a number from 0 to 1")
+        raise Invalid(N_("volume must be a number from 0 to 1"))
     return float(volume)
 
 
@@ -164,11 +169,15 @@ def settings_path() -> Path:
     return data_dir() / "settings.json"
 
 
-def read_settings(path: Path | None = None) -> tuple[Settings, Callable[[], str | None]]:
+def read_settings(
+    path: Path | None = None, restore: bool = False
+) -> tuple[Settings, Callable[[], str | None]]:
     """The saved settings (or the defaults) and a function that words, in the language
     current when it is called, what was not used: the language is only known once the
-    settings are read."""
-    loaded: Loaded[Parsed] = read_json(path or settings_path(), SETTINGS_FILE, parse_settings)
+    settings are read. With ``restore``, a backup used in its place is put back."""
+    loaded: Loaded[Parsed] = read_json(
+        path or settings_path(), SETTINGS_FILE, parse_settings, restore
+    )
     reset = loaded.value.reset if loaded.value is not None else ()
 
     def problem() -> str | None:

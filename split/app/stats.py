@@ -10,6 +10,7 @@ from typing import Any
 from split.bots import BOT_NAMES
 from split.engine.cards import RANKS
 from split.engine.sheet import rows_dict
+from split.i18n import N_
 
 from .storage import (
     STATISTICS_FILE,
@@ -113,40 +114,40 @@ def parse_stats(obj: Any) -> Stats:
     obj = check_header(obj, FORMAT, VERSION)
     games, wins = _count(obj, "games"), _count(obj, "wins")
     if wins > games:
-        raise Invalid("it counts more wins than games")
+        raise Invalid(N_("it counts more wins than games"))
     best = obj.get("best")
     if best is not None:
         best = bounded_int(obj, "best", -MAX_SCORE, MAX_SCORE)
     total = bounded_int(obj, "total_score", -MAX_SCORE * MAX_GAMES, MAX_SCORE * MAX_GAMES)
     by = obj.get("by_strength")
     if not isinstance(by, dict) or len(by) > len(BOT_NAMES):
-        raise Invalid("by_strength must be an object")
+        raise Invalid(N_("by_strength must be an object"))
     clean: dict[str, list[int]] = {}
     for kind, pair in by.items():
         if kind not in BOT_NAMES or not isinstance(pair, list) or len(pair) != 2:
-            raise Invalid(f"by_strength has a bad entry {str(kind)[:MAX_TEXT]!r}")
+            raise Invalid(N_("by_strength has a bad entry {kind}"), kind=repr(str(kind)[:MAX_TEXT]))
         played, won = (bounded_int({"n": x}, "n", 0, MAX_GAMES) for x in pair)
         if won > played:
-            raise Invalid(f"by_strength {kind!r} counts more wins than games")
+            raise Invalid(N_("by_strength {kind} counts more wins than games"), kind=repr(kind))
         clean[kind] = [played, won]
     recent = obj.get("recent")
     if not isinstance(recent, list) or len(recent) > RECENT:
-        raise Invalid(f"recent must be a list of at most {RECENT} games")
+        raise Invalid(N_("recent must be a list of at most {count} games"), count=RECENT)
     return Stats(games, wins, best, total, clean, [_check_recent(g) for g in recent])
 
 
 def _check_recent(g: Any) -> dict[str, Any]:
     """One recent game, every field bounded; the game as the statistics keep it."""
     if not isinstance(g, dict):
-        raise Invalid("a recent game is not an object")
+        raise Invalid(N_("a recent game is not an object"))
     if not isinstance(g.get("won"), bool):
-        raise Invalid("a recent game lacks its result")
+        raise Invalid(N_("a recent game lacks its result"))
     sheets = g.get("sheets")
     if not isinstance(sheets, list) or not 2 <= len(sheets) <= 6:
-        raise Invalid("a recent game lacks its sheets")
+        raise Invalid(N_("a recent game lacks its sheets"))
     winners = g.get("winners", [])
     if not isinstance(winners, list) or len(winners) > 6:
-        raise Invalid("a recent game's winners are off")
+        raise Invalid(N_("a recent game's winners are off"))
     return {
         "id": bounded_text(g, "id", MAX_TEXT),
         "finished": bounded_text(g, "finished", MAX_TEXT),
@@ -158,13 +159,13 @@ def _check_recent(g: Any) -> dict[str, Any]:
 
 def _check_sheet(sh: Any) -> dict[str, Any]:
     if not isinstance(sh, dict) or not isinstance(sh.get("rows"), dict):
-        raise Invalid("a recent sheet lacks its rows")
+        raise Invalid(N_("a recent sheet lacks its rows"))
     rows = sh["rows"]
     if set(rows) - set(RANKS):
-        raise Invalid("a recent sheet has a row that is not a rank")
+        raise Invalid(N_("a recent sheet has a row that is not a rank"))
     kind = sh.get("kind", "human")
     if kind not in SEAT_KINDS:
-        raise Invalid("a recent sheet has an unknown player kind")
+        raise Invalid(N_("a recent sheet has an unknown player kind"))
     return {
         "name": bounded_text(sh, "name", MAX_TEXT),
         "kind": kind,
@@ -178,8 +179,10 @@ def stats_path() -> Path:
     return data_dir() / "statistics.json"
 
 
-def load_stats(path: Path | None = None) -> tuple[Stats, str | None]:
-    loaded: Loaded[Stats] = read_json(path or stats_path(), STATISTICS_FILE, parse_stats)
+def load_stats(path: Path | None = None, restore: bool = False) -> tuple[Stats, str | None]:
+    """The statistics (empty if there are none) and what to tell about the file; with
+    ``restore``, a backup used in its place is put back on disk."""
+    loaded: Loaded[Stats] = read_json(path or stats_path(), STATISTICS_FILE, parse_stats, restore)
     return (loaded.value or Stats()), loaded.problem
 
 
@@ -187,14 +190,17 @@ def save_stats(stats: Stats, path: Path | None = None) -> None:
     write_json(path or stats_path(), stats.to_json(), backup=True)
 
 
-def record_game(session: Any, path: Path | None = None) -> tuple[bool, str | None]:
+def record_game(
+    session: Any, path: Path | None = None, timeout: float = 10.0
+) -> tuple[bool, str | None]:
     """Count a finished game: under the statistics' lock, read the file as it is now,
     add the game and write it back, so games counted by another process in between
     are kept (a merge, never a blind overwrite). Returns (recorded, problem); OSError
-    if the file cannot be written."""
+    if the file cannot be written, TimeoutError if the lock stays held ``timeout``
+    seconds (0: not waited for)."""
     path = path or stats_path()
-    with file_lock(path.with_name(path.name + ".lock")):
-        stats, problem = load_stats(path)
+    with file_lock(path.with_name(path.name + ".lock"), timeout):
+        stats, problem = load_stats(path, restore=True)
         recorded = stats.record(session)
         if recorded:
             save_stats(stats, path)

@@ -23,9 +23,9 @@ from split.engine import Game, GameConfig, PlayerView
 from split.engine.actions import Action
 from split.engine.state import GAME_OVER, ROUND_OVER
 
-from .client import Client
+from .client import Client, Gone
 from .host import PERSON, Host, SeatPlan
-from .protocol import Update
+from .protocol import HostMessage, Update
 from .remote import RemoteGame
 
 LOOPBACK = "127.0.0.1"
@@ -34,25 +34,26 @@ LOOPBACK = "127.0.0.1"
 class _Stamped(Client):
     """A client that notes when each move's update arrives (on its own thread)."""
 
-    def __init__(self, *args, **kw) -> None:
-        super().__init__(*args, **kw)
+    def __init__(self, host: str, port: int, code: str, name: str, token: str | None) -> None:
+        super().__init__(host, port, code, name, token)
         self.arrived: list[float] = []  # the time of each move's update, in order
 
-    def _put(self, msg) -> None:
+    def _put(self, msg: HostMessage | Gone) -> None:
         if isinstance(msg, Update) and msg.action is not None:
             self.arrived.append(time.perf_counter())
         super()._put(msg)
 
 
-def _join(port: int, code: str, name: str, token: str | None) -> RemoteGame:
-    remote = RemoteGame(_Stamped(LOOPBACK, port, code, name, token).start())
+def _join(port: int, code: str, name: str, token: str | None) -> tuple[RemoteGame, _Stamped]:
+    client = _Stamped(LOOPBACK, port, code, name, token)
+    remote = RemoteGame(client.start())
     deadline = time.monotonic() + 5
     while not remote.ready:
         remote.pump()
         if time.monotonic() > deadline or remote.gone is not None:
             raise SystemExit("could not join the host")
         time.sleep(0.001)
-    return remote
+    return remote, client
 
 
 def latency(players: int, games: int, seed: int) -> list[float]:
@@ -63,28 +64,29 @@ def latency(players: int, games: int, seed: int) -> list[float]:
         host = Host(Game(GameConfig(players, g % players, seed + g)), plans, pause=0)
         host.start(LOOPBACK, 0)
         try:
-            remotes = [_join(host.port, host.code, "P0", host.own_token)]
-            remotes += [_join(host.port, host.code, f"P{i}", None) for i in range(1, players)]
+            joined = [_join(host.port, host.code, "P0", host.own_token)]
+            joined += [_join(host.port, host.code, f"P{i}", None) for i in range(1, players)]
+            remotes = [r for r, _client in joined]
             bots = [make_bot("normal", seed + i) for i in range(players)]
             sent: dict[int, float] = {}  # move number -> when it left its client
             host.begin()
             asked: set[tuple[int, int]] = set()
-            while not all(r.state.phase == GAME_OVER for r in remotes):
-                for r, bot in zip(remotes, bots, strict=True):
+            while not all(r.state is not None and r.state.phase == GAME_OVER for r in remotes):
+                for seat, (r, bot) in enumerate(zip(remotes, bots, strict=True)):
                     r.pump()
                     s = r.state
-                    if r.waiting or s.phase == GAME_OVER:
+                    if r.waiting or s is None or s.phase == GAME_OVER:
                         continue
                     if s.phase == ROUND_OVER:
-                        if (r.seat, s.round) not in asked:
-                            asked.add((r.seat, s.round))
+                        if (seat, s.round) not in asked:
+                            asked.add((seat, s.round))
                             r.send(Action.next_round())
-                    elif s.current == r.seat:
-                        action = bot.choose(PlayerView.of(s, r.seat), s.legal_actions())
+                    elif s.current == seat:
+                        action = bot.choose(PlayerView.of(s, seat), s.legal_actions())
                         sent[len(r.actions)] = time.perf_counter()
                         r.send(action)
                 time.sleep(0.0002)
-            stamps = [r.client.arrived for r in remotes]  # type: ignore[attr-defined]
+            stamps = [client.arrived for _r, client in joined]
             for move, t0 in sent.items():
                 out.append(1000 * (max(a[move] for a in stamps) - t0))
         finally:
@@ -114,9 +116,11 @@ def idle(seconds: float) -> float:
     """Percent of one core a host process uses with its seats connected and idle."""
     proc = subprocess.Popen([sys.executable, "-c", _SERVE], stdout=subprocess.PIPE, text=True)
     try:
+        assert proc.stdout is not None
         table = json.loads(proc.stdout.readline())
-        remotes = [_join(table["port"], table["code"], "P0", table["token"])]
-        remotes += [_join(table["port"], table["code"], f"P{i}", None) for i in range(1, 6)]
+        joined = [_join(table["port"], table["code"], "P0", table["token"])]
+        joined += [_join(table["port"], table["code"], f"P{i}", None) for i in range(1, 6)]
+        remotes = [r for r, _client in joined]
         time.sleep(1)
         before = _cpu_seconds(proc.pid)
         time.sleep(seconds)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from .protocol import (
     MAX_HOST_FRAME,
@@ -72,8 +72,8 @@ def url_of(host: str, port: int) -> str:
 @dataclass(frozen=True)
 class Gone:
     """The connection ended: ``code`` for programs (``host-left``, ``wrong-code``,
-    ``unreachable``, ``lost``, ``bad-host``, ...), ``reason`` in the host's or the
-    system's words."""
+    ``unreachable``, ``busy`` (the host has too many connections at once: try again),
+    ``lost``, ``bad-host``, ...), ``reason`` in the host's or the system's words."""
 
     code: str
     reason: str = ""
@@ -90,10 +90,11 @@ class Client:
         name: str,
         token: str | None = None,
         wake: Callable[[], None] | None = None,
+        key: str | None = None,
     ) -> None:
         self.url = url_of(host, port)
         self._address = (host, port)
-        self.hello = Hello(code.upper(), name, token)
+        self.hello = Hello(code.upper(), name, token, key)
         self.wake = wake
         self._inbox: queue.SimpleQueue[HostMessage | Gone] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -106,7 +107,8 @@ class Client:
     def again(self, token: str | None) -> Client:
         """A new connection to the same table, for the seat ``token`` names."""
         host, port = self._address
-        return Client(host, port, self.hello.code, self.hello.name, token, self.wake).start()
+        hello = self.hello
+        return Client(host, port, hello.code, hello.name, token, self.wake, hello.key).start()
 
     def start(self) -> Client:
         self._thread = threading.Thread(target=self._run, name="split-client", daemon=True)
@@ -190,6 +192,12 @@ class Client:
                 self._ws = ws
                 await ws.send(encode(self.hello))
                 gone = await self._listen(ws)
+        except InvalidStatus as err:  # answered over HTTP: busy, or not a table at all
+            response = err.response
+            if response.status_code == 503:
+                gone = Gone("busy", response.body.decode("utf-8", "replace")[:200])
+            else:
+                gone = Gone("unreachable", str(err)[:200])
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             gone = Gone("unreachable", str(err)[:200])
         except ConnectionClosed:

@@ -2,7 +2,9 @@
 
 A host announces ``<its name>._split._tcp.local.`` with its port and, in the text
 record, the protocol version, the host's name and the seats free; the join code is
-never announced (it is what keeps a stranger on the same network out). A
+never announced (it is what keeps a stranger on the same network out). Only addresses
+another computer can reach are announced or taken from an announcement: a loopback
+address on a friend's computer points back at that computer. A
 :class:`Finder` browses for such tables on a thread of zeroconf's own and keeps what
 it heard, every field read and bounded, for the join screen to list.
 """
@@ -10,6 +12,7 @@ it heard, every field read and bounded, for the join screen to list.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import secrets
 import socket
 import threading
@@ -37,21 +40,33 @@ class Table:
         return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
 
 
+def reachable(address: str) -> bool:
+    """Whether another computer could reach this machine at ``address`` (an IPv4
+    address that is not loopback, unspecified, multicast or broadcast)."""
+    try:
+        ip = ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    bad = ip.is_loopback or ip.is_unspecified or ip.is_multicast or ip.is_reserved
+    return not bad and ip != ipaddress.IPv4Address("255.255.255.255")
+
+
 def local_addresses() -> list[str]:
-    """This machine's IPv4 addresses on its networks (loopback last, for one machine)."""
+    """This machine's IPv4 addresses that another computer can reach (none without a
+    network): never a loopback address."""
     found: list[str] = []
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.connect(("192.0.2.1", 9))  # no packet is sent: the route's own address
-        found.append(s.getsockname()[0])
+        found.append(str(s.getsockname()[0]))
     with contextlib.suppress(OSError):
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             addr = str(info[4][0])
-            if addr not in found and not addr.startswith("127."):
+            if addr not in found:
                 found.append(addr)
-    return [a for a in found if not a.startswith("127.")] + ["127.0.0.1"]
+    return [a for a in found if reachable(a)]
 
 
-def _text(props: dict, key: bytes, most: int) -> str | None:
+def _text(props: dict[bytes, bytes | None], key: bytes, most: int) -> str | None:
     value = props.get(key)
     if not isinstance(value, bytes) or len(value) > most * 4:
         return None
@@ -69,7 +84,7 @@ def read_table(info: ServiceInfo) -> Table | None:
         return None
     name = _text(props, b"name", MAX_NAME)
     free = _text(props, b"free", 1)
-    addresses = info.parsed_addresses(IPVersion.V4Only)
+    addresses = [a for a in info.parsed_addresses(IPVersion.V4Only) if reachable(a)]
     if name is None or free is None or not free.isdigit() or not addresses:
         return None
     if not (isinstance(info.port, int) and 0 < info.port < 65536):
@@ -78,12 +93,15 @@ def read_table(info: ServiceInfo) -> Table | None:
 
 
 class Announcer:
-    """A hosted table made known on the network until :meth:`close`."""
+    """A hosted table made known on the network until :meth:`close`; :class:`OSError`
+    if this machine has no address another computer can reach."""
 
     def __init__(self, name: str, port: int, free: int) -> None:
+        addresses = [socket.inet_aton(a) for a in local_addresses()]
+        if not addresses:
+            raise OSError("no address another computer can reach")
         self.zc = Zeroconf(ip_version=IPVersion.V4Only)
         label = "".join(c for c in name if c.isalnum())[:20] or "Split"
-        addresses = [socket.inet_aton(a) for a in local_addresses()]
         self.info = ServiceInfo(
             SERVICE,
             f"{label}-{secrets.token_hex(3)}.{SERVICE}",
@@ -136,4 +154,4 @@ class Finder:
             self.zc.close()
 
 
-__all__ = ["SERVICE", "Announcer", "Finder", "Table", "local_addresses", "read_table"]
+__all__ = ["SERVICE", "Announcer", "Finder", "Table", "local_addresses", "reachable", "read_table"]

@@ -1,114 +1,101 @@
-"""The host: the one true game of a table on the network (issue 15).
+"""The host: a hosted table (:class:`~split.net.table.HostTable`) served over
+websockets on a background thread with its own asyncio loop, so nothing it does can
+stall a window (issue 15).
 
-A :class:`Host` owns the :class:`~split.engine.game.Game`, plays the bots and every
-seat whose person is away, and serves the players over websockets on a background
-thread with its own asyncio loop, so nothing it does can stall a window. Each
-player's client says ``hello`` with the table's join code; the host gives it a seat
-(a free person's seat, the seat named as the player, or the seat its token names
-after a drop) and from then on sends it, after every action, the events and the view
-of *its* seat only (R10, :mod:`split.net.secrecy`).
+:class:`Host` is the thin part around the table: it carries each connection's frames
+to :meth:`~split.net.table.HostTable.receive` and what the table answers to the
+connections' outboxes, asks the bots for their moves off the loop, and wakes the
+table when the round's wait runs out. Every decision is the table's.
 
 The host's own player is a client too, on the loopback address, holding the token of
 seat 0 (:attr:`Host.own_token`): every person at the table sees the game the same
 way, through the same messages.
 
-A finished round goes on when every person at the table has asked for the next one,
-or :data:`ROUND_WAIT` seconds after the host's own player did: a friend who walked
-away from the scores does not hold the table.
+The server accepts connections itself, through a :class:`~split.net.door.Door`: no
+more at once than its budget of file handles allows (the window, its fonts and its
+saves keep the rest, whatever strangers on the network do), few from one address
+before they said hello, and none that stays silent longer than
+:data:`HELLO_SECONDS`. A failed accept (the process out of handles after all) pauses
+accepting for a second and is logged once a minute, never in a loop.
 
-Everything a client sends is hostile until read (:func:`~split.net.protocol.read_client`):
-a frame over :data:`~split.net.protocol.MAX_CLIENT_FRAME` closes the connection, a
-malformed or out-of-turn message is refused with its reason, and a client that keeps
-sending garbage, floods or stops reading is disconnected; its seat goes to a bot.
+A frame over :data:`~split.net.protocol.MAX_CLIENT_FRAME` closes its connection, and
+a client that stops reading is let go when :data:`OUTBOX` messages wait for it; its
+seat goes to a bot.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
+import logging
+import socket
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+from websockets.server import ServerProtocol
 
-from split.bots import SeatedBots, decision_seed
-from split.engine import events as ev
-from split.engine.actions import NEXT_ROUND, Action
+from split.bots import SeatedBots
 from split.engine.game import Game
-from split.engine.state import GAME_OVER, ROUND_OVER, IllegalAction
-from split.engine.view import PlayerView
 
-from .protocol import (
-    MAX_CLIENT_FRAME,
-    Act,
-    Bye,
-    Hello,
-    HostMessage,
-    Over,
-    ProtocolError,
-    Refused,
-    Seat,
-    Seats,
-    Update,
-    encode,
-    read_client,
-)
-from .secrecy import events_for_seat
+from .door import Door, Verdict, connection_budget
+from .protocol import MAX_CLIENT_FRAME, Seats, encode
+from .seating import new_code
+from .table import PERSON, ROUND_WAIT, Close, HostTable, Out, SeatPlan, Send
 
-PERSON = "human"  # a seat for a person (the host's own or a friend's)
-MAX_CONNECTIONS = 16  # open connections at once; more are closed at the door
-HELLO_SECONDS = 10.0  # a connection that says nothing this long is closed
+HELLO_SECONDS = 4.0  # a connection that has not said hello this long after it came is closed
 OUTBOX = 256  # messages waiting for a client that does not read: more and it goes
-RATE = 100.0  # messages a second a client may send on average (a person: a few) ...
-BURST = 200.0  # ... and at once
-MAX_STRIKES = 50  # refused messages before a client is disconnected
-ROUND_WAIT = 60.0  # seconds the others have to read the scores once the host's player asked
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread
+ACCEPT_PAUSE = 1.0  # seconds without accepting after a failed accept
+LOG_EVERY = 60.0  # seconds between two log lines about failed accepts
+BUSY = "the host is busy with other connections: try again in a moment"
+log = logging.getLogger("split.net.host")
 
 
-def new_code(length: int = 6) -> str:
-    """A join code to read aloud: letters and digits that cannot be mistaken."""
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+class _Arrival(ServerConnection):
+    """A connection as the door let it in: its address, its verdict, when it came, and
+    a word to the host when it is gone (whatever stage it reached)."""
+
+    def __init__(
+        self, host: Host, address: str, verdict: Verdict, came: float, server: Server
+    ) -> None:
+        protocol = ServerProtocol(max_size=MAX_CLIENT_FRAME)
+        super().__init__(
+            protocol, server, ping_interval=5, ping_timeout=5, close_timeout=1, max_queue=8
+        )
+        self.host, self.address, self.verdict, self.came = host, address, verdict, came
+        self.greeted = False
+        self.lost = False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if not self.lost:
+            self.lost = True
+            self.host._gone(self)
 
 
 @dataclass(frozen=True)
-class SeatPlan:
-    """A seat of a hosted table: a person's (``kind`` "human") or a bot's strength."""
-
-    name: str
-    kind: str
+class _Closing:
+    code: int
+    reason: str
 
 
 @dataclass(eq=False)
 class _Conn:
-    """One client's connection: its seat once given, its outbox and its manners."""
+    """One client's connection: its number at the table and its outbox."""
 
-    ws: ServerConnection
-    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-    seat: int | None = None
-    tokens: float = BURST
-    last: float = field(default_factory=time.monotonic)
-    strikes: int = 0
-
-    def allowed(self) -> bool:
-        """A token bucket: :data:`RATE` messages a second, :data:`BURST` at once."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+    ws: _Arrival
+    id: int
+    outbox: asyncio.Queue[str | _Closing] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    closing: bool = False
 
 
 class Host:
-    """A hosted game (see the module's text). ``pause`` is how long a bot waits before
-    each move (people follow the play); ``save(game)`` is called after every action
-    (the host's autosave; an exception there is reported through ``notice``)."""
+    """A hosted game served on the network (see the module's text). ``pause`` is how
+    long a bot waits before each move (people follow the play); the other arguments
+    are the table's (:class:`~split.net.table.HostTable`)."""
 
     def __init__(
         self,
@@ -121,40 +108,74 @@ class Host:
         save: Callable[[Game], None] | None = None,
         notice: Callable[[str], None] | None = None,
         round_wait: float = ROUND_WAIT,
+        identities: Sequence[str | None] | None = None,
     ) -> None:
-        if len(plans) != game.state.players:
-            raise ValueError(f"{len(plans)} seats for a game of {game.state.players}")
-        self.game = game
-        self.plans = list(plans)
-        self.code = code or new_code()
-        self.fill = fill
+        self.table = HostTable(
+            game,
+            plans,
+            code=code,
+            fill=fill,
+            save=save,
+            notice=notice,
+            round_wait=round_wait,
+            identities=identities,
+        )
         self.pause = pause
-        self.save = save
-        self.notice = notice
-        self.tokens = [secrets.token_hex(16) for _ in plans]
-        self.started = False  # the lobby: a resumed game, too, waits for its players
         self.port = 0
-        self.refused = 0  # messages refused, for tests and the bench
-        self._names = [p.name for p in plans]
-        self._conns: dict[int, _Conn] = {}  # seat -> its person's connection
-        self._open: set[_Conn] = set()
-        self._ready: set[int] = set()  # people who asked for the next round (ROUND_OVER)
-        self.round_wait = round_wait
-        self._host_ready_at: float | None = None  # when the host's player asked
-        self._round_timer: asyncio.TimerHandle | None = None  # its wake-up, when set
-        self.bots = SeatedBots()  # what each bot seat has read of the other hands
+        self._conns: dict[int, _Conn] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._up = threading.Event()
         self._stop: asyncio.Event | None = None
         self._changed: asyncio.Event | None = None
+        self._timer: asyncio.TimerHandle | None = None
         self._failed: BaseException | None = None
-        self.seats_now = self._seats()  # read by other threads (the lobby): replaced whole
+        self.door = Door(connection_budget(), len(plans))
+        self.accept_failures = 0  # accepts the system refused (out of handles)
+        self._listener: socket.socket | None = None
+        self._server: Server | None = None
+        self._accepting = False
+        self._closing = False  # the host is leaving: the door stays shut
+        self._resume: asyncio.TimerHandle | None = None
+        self._logged_at: float | None = None
+
+    # what the table knows, for the app and the tests
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def plans(self) -> list[SeatPlan]:
+        return self.table.plans
+
+    @property
+    def code(self) -> str:
+        return self.table.seating.code
+
+    @property
+    def tokens(self) -> list[str]:
+        return self.table.seating.tokens
 
     @property
     def own_token(self) -> str:
         """The token of seat 0, the host's own player."""
-        return self.tokens[0]
+        return self.table.seating.tokens[0]
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    @property
+    def refused(self) -> int:
+        return self.table.refused
+
+    @property
+    def seats_now(self) -> Seats:
+        return self.table.seats_now
+
+    @property
+    def bots(self) -> SeatedBots:
+        return self.table.bots
 
     # ------------------------------------------------------------ from other threads
 
@@ -176,13 +197,11 @@ class Host:
 
     def begin(self) -> None:
         """Start the game (from the lobby): open seats are played by bots until filled."""
-        self._call(self._begin)
+        self._call(self.table.begin)
 
     def remove(self, seat: int) -> None:
-        """The host sends a friend away from the lobby: told ``removed``, disconnected,
-        the seat's token renewed (their window cannot come back on it) and the seat
-        open again. Not the host's own seat, not once the game has started."""
-        self._call(lambda: self._remove(seat))
+        """The host sends a friend away from the lobby (:meth:`HostTable.remove`)."""
+        self._call(lambda: self.table.remove(seat))
 
     def stop(self, reason: str = "host-left") -> None:
         """End hosting: every client is told ``reason`` and the server closes."""
@@ -190,14 +209,14 @@ class Host:
         if loop is None or stop is None or self._thread is None:
             return
         with contextlib.suppress(RuntimeError):  # the loop already closed
-            loop.call_soon_threadsafe(self._bye_all, reason)
+            loop.call_soon_threadsafe(self._carry, self.table.goodbye(reason))
             loop.call_soon_threadsafe(stop.set)
         self._thread.join(5)
 
-    def _call(self, fn: Callable[[], None]) -> None:
+    def _call(self, command: Callable[[], list[Out]]) -> None:
         if self._loop is not None:
             with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(fn)
+                self._loop.call_soon_threadsafe(lambda: self._carry(command()))
 
     # ------------------------------------------------------------ the loop's thread
 
@@ -212,294 +231,223 @@ class Host:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._changed = asyncio.Event()
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        listener = socket.create_server((address, port), family=family, backlog=128)
+        listener.setblocking(False)
+        self._listener = listener
+        # the websockets server handles what the door lets in: the door's reader takes
+        # the listening socket's place of asyncio's own before anything is accepted
         async with serve(
             self._serve,
-            address,
-            port,
-            max_size=MAX_CLIENT_FRAME,
-            max_queue=8,
-            ping_interval=5,
-            ping_timeout=5,
-            open_timeout=5,
-            close_timeout=1,
+            sock=listener,
+            process_request=self._busy,
+            open_timeout=HELLO_SECONDS,
         ) as server:
-            self.port = server.sockets[0].getsockname()[1]
+            self._server = server
+            self.port = listener.getsockname()[1]
+            self._start_accepting()
             self._up.set()
             driver = asyncio.create_task(self._drive())
             await self._stop.wait()
             driver.cancel()
-            for conn in list(self._open):
-                await self._flush(conn)
+            self._stop_accepting()
+            self._closing = True
+            await asyncio.gather(
+                *(self._flush(c) for c in list(self._conns.values())), return_exceptions=True
+            )
             server.close()
+
+    # ------------------------------------------------------------ the door
+
+    def _start_accepting(self) -> None:
+        if self._closing or self._accepting or self._listener is None or self._loop is None:
+            return
+        self._accepting = True
+        self._loop.remove_reader(self._listener.fileno())  # asyncio's, the first time
+        self._loop.add_reader(self._listener.fileno(), self._accept)
+
+    def _stop_accepting(self) -> None:
+        if self._accepting and self._listener is not None and self._loop is not None:
+            self._accepting = False
+            self._loop.remove_reader(self._listener.fileno())
+
+    def _accept(self) -> None:
+        """Take in what waits at the listening socket, as far as the door allows."""
+        assert self._listener is not None and self._loop is not None
+        for _ in range(64):  # a few at a time: the game's messages go between
+            if self.door.full():  # the rest wait in the system's queue
+                self._stop_accepting()
+                return
+            try:
+                sock, peer = self._listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as err:  # out of handles after all: pause, never spin
+                self._accept_failed(err)
+                return
+            address = str(peer[0])
+            verdict = self.door.admit(address)
+            if verdict == "out":
+                sock.close()
+                continue
+            sock.setblocking(False)
+            # a move goes out at once (asyncio sets this only on sockets it made itself)
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self._loop.create_task(self._open(sock, address, verdict))
+
+    async def _open(self, sock: socket.socket, address: str, verdict: Verdict) -> None:
+        loop, server = asyncio.get_running_loop(), self._server
+        assert server is not None
+        came = loop.time()
+        made: list[_Arrival] = []
+
+        def arrival() -> _Arrival:
+            made.append(_Arrival(self, address, verdict, came, server))
+            return made[0]
+
+        try:
+            await loop.connect_accepted_socket(arrival, sock)
+        except OSError:  # gone before it began
+            sock.close()
+            if not made or not made[0].lost:  # else its loss was counted already
+                self.door.closed(address, verdict, False)
+                self._start_accepting()
+
+    def _accept_failed(self, err: OSError) -> None:
+        self.accept_failures += 1
+        self._stop_accepting()
+        if self._resume is None and self._loop is not None:
+            self._resume = self._loop.call_later(ACCEPT_PAUSE, self._resume_accepting)
+        now = self._loop.time() if self._loop is not None else 0.0
+        if self._logged_at is None or now - self._logged_at >= LOG_EVERY:
+            self._logged_at = now
+            log.warning("not accepting connections for a moment: %s", err.strerror or err)
+
+    def _resume_accepting(self) -> None:
+        self._resume = None
+        self._start_accepting()
+
+    def _gone(self, ws: _Arrival) -> None:
+        """A connection the door let in is gone: its place is free again."""
+        self.door.closed(ws.address, ws.verdict, ws.greeted)
+        if self._resume is None:
+            self._start_accepting()
+
+    def _busy(self, ws: ServerConnection, request: Request) -> Response | None:
+        """Before the handshake: one the door let in only to be told it is busy."""
+        if isinstance(ws, _Arrival) and ws.verdict == "busy":
+            return ws.respond(503, BUSY)
+        return None
 
     async def _flush(self, conn: _Conn) -> None:
         """Send what waits for ``conn`` (the goodbye) before the server closes."""
         with contextlib.suppress(Exception):
             while not conn.outbox.empty():
-                await asyncio.wait_for(conn.ws.send(conn.outbox.get_nowait()), 1)
+                item = conn.outbox.get_nowait()
+                if isinstance(item, str):
+                    await asyncio.wait_for(conn.ws.send(item), 1)
             await conn.ws.close(1001, "host left")
+
+    def _carry(self, outs: list[Out]) -> None:
+        """Carry out what the table decided: messages into outboxes, closes after
+        what waits; then the table looks at the game again."""
+        for out in outs:
+            conn = self._conns.get(out.conn)
+            if conn is None or conn.closing:
+                continue
+            if isinstance(out, Send):
+                self._put(conn, encode(out.msg))
+            else:
+                self._put(conn, _Closing(out.code, out.reason))
+        self._wake()
+
+    def _put(self, conn: _Conn, item: str | _Closing) -> None:
+        if isinstance(item, _Closing):
+            conn.closing = True
+        try:
+            conn.outbox.put_nowait(item)
+        except asyncio.QueueFull:  # it does not read: let it go, its seat to a bot
+            conn.closing = True
+            self._carry(self.table.leave(conn.id))
+            asyncio.ensure_future(conn.ws.close(1008, "too slow"))
 
     # ------------------------------------------------------------ connections
 
     async def _serve(self, ws: ServerConnection) -> None:
-        conn = _Conn(ws)
-        if len(self._open) >= MAX_CONNECTIONS:
-            await ws.close(1013, "the table is full")
-            return
-        self._open.add(conn)
+        assert isinstance(ws, _Arrival)
+        conn = _Conn(ws, self.table.connect())
+        self._conns[conn.id] = conn
         writer = asyncio.create_task(self._write(conn))
+        loop = asyncio.get_running_loop()
         try:
-            first = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
-            if not self._hello(conn, first):
-                await asyncio.sleep(0.05)  # the refusal goes out first
-                return
-            async for frame in ws:
-                self._receive(conn, frame)
-                if conn.strikes > MAX_STRIKES:
-                    break
+            left = ws.came + HELLO_SECONDS - loop.time()
+            first = await asyncio.wait_for(ws.recv(), max(0.0, left))
+            self._carry(self.table.receive(conn.id, first, loop.time()))
+            if self.table.seat_of(conn.id) is not None:  # a friend now, no stranger
+                ws.greeted = True
+                self.door.greeted(ws.address)
+            while not conn.closing:
+                frame = await ws.recv()
+                self._carry(self.table.receive(conn.id, frame, loop.time()))
         except (ConnectionClosed, TimeoutError):
             pass
         finally:
-            self._open.discard(conn)
+            self._carry(self.table.leave(conn.id))
+            if conn.closing:  # what the table said last goes out before the close
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                    await asyncio.wait_for(asyncio.shield(writer), 2)
             writer.cancel()
-            self._leave(conn)
+            del self._conns[conn.id]
             with contextlib.suppress(Exception):
-                await ws.close(1008 if conn.strikes > MAX_STRIKES else 1000)
+                await ws.close(1000)
 
     async def _write(self, conn: _Conn) -> None:
         with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
             while True:
-                await conn.ws.send(await conn.outbox.get())
+                item = await conn.outbox.get()
+                if isinstance(item, _Closing):
+                    await conn.ws.close(item.code, item.reason)
+                    return
+                await conn.ws.send(item)
 
-    def _send(self, conn: _Conn, msg: HostMessage) -> None:
-        try:
-            conn.outbox.put_nowait(encode(msg))
-        except asyncio.QueueFull:  # it does not read: let it go, its seat to a bot
-            conn.strikes = MAX_STRIKES + 1
-            asyncio.ensure_future(conn.ws.close(1008, "too slow"))
-
-    def _refuse(self, conn: _Conn, code: str, reason: str) -> None:
-        self.refused += 1
-        conn.strikes += 1
-        self._send(conn, Refused(code, reason))
-
-    def _hello(self, conn: _Conn, frame: object) -> bool:
-        try:
-            msg = read_client(frame)  # type: ignore[arg-type]
-            if not isinstance(msg, Hello):
-                raise ProtocolError("hello-first", "say hello with the join code first")
-            if not secrets.compare_digest(msg.code, self.code):
-                raise ProtocolError("wrong-code", "that is not this table's join code")
-            seat = self._seat_for(msg)
-        except ProtocolError as err:
-            self._refuse(conn, err.code, err.reason)
-            return False
-        old = self._conns.get(seat)
-        if old is not None:  # the same person again (a new window): the old one goes
-            old.seat = None
-            self._send(old, Bye("replaced"))
-            asyncio.ensure_future(old.ws.close(1000, "replaced"))
-        conn.seat = seat
-        self._conns[seat] = conn
-        self._ready.discard(seat)
-        if self.plans[seat].kind == PERSON:
-            self._names[seat] = msg.name
-        n = self.game.state.players
-        self._send(conn, Seat(seat, self.tokens[seat], n))
-        self._send(conn, self._arrival(seat))
-        self._seats_changed()
-        return True
-
-    def _seat_for(self, hello: Hello) -> int:
-        """The seat a hello asks for: its token's, else a free person's seat named as
-        the player (someone back after the host restarted), else the first free one."""
-        if hello.token is not None:
-            for seat, token in enumerate(self.tokens):
-                if secrets.compare_digest(hello.token, token):
-                    return seat
-            raise ProtocolError("bad-token", "that seat's token is not known here")
-        free = [
-            s
-            for s, p in enumerate(self.plans)
-            if p.kind == PERSON and s != 0 and s not in self._conns
-        ]
-        named = [s for s in free if self._names[s] == hello.name]
-        if named or free:
-            return (named or free)[0]
-        raise ProtocolError("full", "every seat at this table is taken")
-
-    def _arrival(self, seat: int) -> Update:
-        """What a client sees on arriving: the game as it stands, with the first
-        deal's events if nothing was played yet (its table animates them)."""
-        g = self.game
-        opening = () if g.actions else tuple(events_for_seat(g.opening_events, seat))
-        return Update(None, None, opening, PlayerView.of(g.state, seat))
-
-    def _remove(self, seat: int) -> None:
-        conn = self._conns.get(seat)
-        if self.started or seat == 0 or conn is None:
-            return
-        self.tokens[seat] = secrets.token_hex(16)
-        self._names[seat] = self.plans[seat].name
-        del self._conns[seat]
-        conn.seat = None
-        self._send(conn, Bye("removed"))
-        asyncio.ensure_future(conn.ws.close(1000, "removed"))
-        self._seats_changed()
-
-    def _leave(self, conn: _Conn) -> None:
-        seat = conn.seat
-        if seat is not None and self._conns.get(seat) is conn:
-            del self._conns[seat]
-            self._seats_changed()
-            self._wake()
-
-    def _receive(self, conn: _Conn, frame: object) -> None:
-        if not conn.allowed():
-            self._refuse(conn, "flood", "too many messages: slow down")
-            return
-        try:
-            msg = read_client(frame)  # type: ignore[arg-type]
-        except ProtocolError as err:
-            self._refuse(conn, err.code, err.reason)
-            return
-        if isinstance(msg, Hello):
-            self._refuse(conn, "hello-twice", "you already have a seat")
-        elif isinstance(msg, Bye):
-            asyncio.ensure_future(conn.ws.close(1000, "bye"))
-        else:
-            self._act(conn, msg)
-
-    def _act(self, conn: _Conn, msg: Act) -> None:
-        seat, s = conn.seat, self.game.state
-        assert seat is not None
-        if not self.started:
-            self._refuse(conn, "not-started", "the game has not started yet")
-        elif msg.action.kind == NEXT_ROUND and s.phase == ROUND_OVER:
-            self._ready.add(seat)  # the round moves on when every person has asked
-            if seat == 0 and self._host_ready_at is None:
-                self._host_ready_at = time.monotonic()
-            self._wake()
-        elif s.current != seat:
-            self._refuse(conn, "not-your-turn", "it is not your turn")
-        elif msg.turn is not None and msg.turn != s.turn:
-            self._refuse(conn, "stale", "that move was meant for another turn")
-        else:
-            try:
-                self._apply(msg.action)
-            except IllegalAction:
-                refusal = s.refusal(msg.action)
-                self._refuse(conn, str(refusal.code), str(refusal))
-
-    # ------------------------------------------------------------ the game
-
-    def _begin(self) -> None:
-        if not self.started:
-            self.started = True
-            self._seats_changed()
-            self._wake()
-
-    def _apply(self, action: Action) -> None:
-        g = self.game
-        mover = g.state.current
-        events = g.apply(action)  # IllegalAction leaves the game untouched
-        self._ready.clear()
-        self._host_ready_at = None
-        for seat, conn in self._conns.items():
-            view = PlayerView.of(g.state, seat)
-            self._send(conn, Update(mover, action, tuple(events_for_seat(events, seat)), view))
-        over = next((e for e in events if isinstance(e, ev.GameOver)), None)
-        if over is not None:
-            scores = tuple(g.state.scores())
-            for conn in self._conns.values():
-                self._send(conn, Over(scores, tuple(over.winners)))
-        if self.save is not None:
-            try:
-                self.save(g)
-            except Exception as err:  # noqa: BLE001 - a failed save is a notice
-                if self.notice is not None:
-                    self.notice(str(err))
-        self._wake()
-
-    def _played_by_bot(self, seat: int) -> bool:
-        return self.plans[seat].kind != PERSON or seat not in self._conns
-
-    def _bot_of(self, seat: int) -> str:
-        kind = self.plans[seat].kind
-        return self.fill if kind == PERSON else kind
+    # ------------------------------------------------------------ the bots and the clock
 
     def _wake(self) -> None:
         if self._changed is not None:
             self._changed.set()
 
     async def _drive(self) -> None:
-        """Move the game on whenever it is a bot's turn, or every person at the table
-        asked for the next round."""
+        """Move the game on whenever it is a bot's turn or the round's wait ran out."""
         assert self._changed is not None
         loop = asyncio.get_running_loop()
         while True:
             await self._changed.wait()
             self._changed.clear()
-            s = self.game.state
-            if not self.started or s.phase == GAME_OVER:
+            self._carry_quietly(self.table.tick(loop.time()))
+            turn = self.table.bot_turn()
+            if turn is None:
+                self._set_timer(loop)
                 continue
-            if s.phase == ROUND_OVER:
-                if self._round_may_go(loop):
-                    self._apply(Action.next_round())
-                continue
-            seat = s.current
-            if seat is None or not self._played_by_bot(seat):
-                continue
-            moved = len(self.game.actions)
-            legal = list(s.legal_actions())
-            view = PlayerView.of(s, seat)
-            seed = decision_seed(s.config.seed, seat, moved)
-            bot = self.bots.make(self._bot_of(seat), seed, seat)
             await asyncio.sleep(self.pause)
-            action = await loop.run_in_executor(None, bot.choose, view, legal)
-            if len(self.game.actions) == moved and self._played_by_bot(seat):
-                self._apply(action if action in legal else legal[0])
-            else:
-                self._wake()  # the position moved on meanwhile: look again
+            action = await loop.run_in_executor(None, turn.choose)
+            self._carry(self.table.bot_played(turn, action))
+            self._wake()  # look again: the next turn may be a bot's too
 
-    def _round_may_go(self, loop: asyncio.AbstractEventLoop) -> bool:
-        """Whether the finished round goes on: every person asked, or the host's player
-        did ``round_wait`` seconds ago (until then, a wake-up is set for that moment)."""
-        if all(seat in self._ready for seat in self._conns):
-            return True
-        asked = self._host_ready_at
-        if asked is None:
-            return False
-        left = asked + self.round_wait - time.monotonic()
-        if left <= 0:
-            return True
-        if self._round_timer is None:  # one wake-up at a time, however often it looks
-            self._round_timer = loop.call_later(left, self._round_timer_rang)
-        return False
+    def _carry_quietly(self, outs: list[Out]) -> None:
+        if outs:
+            self._carry(outs)
 
-    def _round_timer_rang(self) -> None:
-        self._round_timer = None
+    def _set_timer(self, loop: asyncio.AbstractEventLoop) -> None:
+        """One wake-up for when the table's clock has something to do."""
+        at = self.table.wake_at()
+        if at is None or self._timer is not None:
+            return
+        self._timer = loop.call_at(at, self._ring)
+
+    def _ring(self) -> None:
+        self._timer = None
         self._wake()
 
-    def _seats(self) -> Seats:
-        kinds = []
-        for seat, plan in enumerate(self.plans):
-            if plan.kind != PERSON:
-                kinds.append("bot")
-            elif seat in self._conns:
-                kinds.append("human")
-            else:
-                kinds.append("away" if self.started else "open")
-        return Seats(tuple(self._names), tuple(kinds), self.started)
 
-    def _seats_changed(self) -> None:
-        self.seats_now = self._seats()
-        for conn in self._conns.values():
-            self._send(conn, self.seats_now)
-
-    def _bye_all(self, reason: str) -> None:
-        for conn in self._open:
-            self._send(conn, Bye(reason))
-
-
-__all__ = ["PERSON", "Host", "SeatPlan", "new_code"]
+__all__ = ["PERSON", "Close", "Host", "SeatPlan", "Send", "new_code"]

@@ -2,10 +2,13 @@
 frame, read back with every size bounded and every field checked.
 
 Each message is an object ``{"v": 1, "t": TYPE, ...}``. A client says ``hello`` (the
-join code, a name, and on a rejoin the seat's token), ``action`` (one action in
-notation, with the turn it is meant for) and ``bye``. The host answers ``seat`` (the
-seat it gave you and its token), ``seats`` (who sits where), ``update`` (an action
-played: its events and your view, both as your seat may see them, R10), ``refused``
+join code, a name, the friend's key that keeps a seat theirs across a restart, and on
+a rejoin the seat's token), ``action`` (one action in
+notation, with the turn it is meant for) and ``bye``. A client that finds an update out of step (its
+sequence number is not the next) asks for the game as it stands with ``sync``. The
+host answers ``seat`` (the seat it gave you and its token), ``seats`` (who sits
+where), ``update`` (an action played, numbered: its events and your view, both as
+your seat may see them, R10), ``refused``
 (why your last message was not taken), ``over`` (the final scores) and ``bye``.
 
 Anything else - not JSON, too big, too deep, a float, a repeated key, an unknown type
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from split.engine import events as ev
 from split.engine.actions import Action, parse_action
@@ -41,6 +44,7 @@ MAX_REASON = 200  # characters of a refusal's reason
 MAX_EVENTS = 400  # events of one action (a deal is 2; a round's end under 100)
 MAX_INT_DIGITS = 12
 TOKEN_LENGTH = 32
+KEY_LENGTH = 32  # hexadecimal digits of a friend's key
 SEAT_KINDS = ("human", "away", "bot", "open")
 """Who plays a seat: a person, a person's seat played by a bot while they are away, a
 bot, or a seat open to a friend (a bot plays it until one joins)."""
@@ -60,12 +64,14 @@ class ProtocolError(ValueError):
 
 @dataclass(frozen=True)
 class Hello:
-    """A client asks for a seat: the join code shown on the host, a name, and the token
-    of the seat it had (to take it back after a drop)."""
+    """A client asks for a seat: the join code shown on the host, a name, the token
+    of the seat it had (to take it back after a drop) and the friend's key (a seat
+    once theirs comes back to them only, even after the host restarted)."""
 
     code: str
     name: str
     token: str | None = None
+    key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,11 @@ class Act:
 
     action: Action
     turn: int | None = None
+
+
+@dataclass(frozen=True)
+class Sync:
+    """A client that fell out of step asks for the game as it stands."""
 
 
 @dataclass(frozen=True)
@@ -105,12 +116,15 @@ class Seats:
 class Update:
     """``mover`` played ``action`` (None: the game as you find it when you arrive, with
     the first deal's events if nothing was played yet); ``events`` and ``view`` are as
-    your seat may see them (R10)."""
+    your seat may see them (R10). ``seq`` is the number of actions played with this
+    one: each update with an action is the one after the last (a client that sees a
+    gap asks for a :class:`Sync`)."""
 
     mover: int | None
     action: Action | None
     events: tuple[ev.Event, ...]
     view: PlayerView
+    seq: int = 0
 
 
 @dataclass(frozen=True)
@@ -129,7 +143,7 @@ class Over:
     winners: tuple[int, ...]
 
 
-ClientMessage = Hello | Act | Bye
+ClientMessage = Hello | Act | Sync | Bye
 HostMessage = Seat | Seats | Update | Refused | Over | Bye
 
 
@@ -137,34 +151,35 @@ HostMessage = Seat | Seats | Update | Refused | Over | Bye
 
 
 def _body(msg: ClientMessage | HostMessage) -> dict[str, Any]:
-    if isinstance(msg, Hello):
-        return {"t": "hello", "code": msg.code, "name": msg.name, "token": msg.token}
-    if isinstance(msg, Act):
-        return {"t": "action", "action": str(msg.action), "turn": msg.turn}
-    if isinstance(msg, Bye):
-        return {"t": "bye", "reason": msg.reason}
-    if isinstance(msg, Seat):
-        return {"t": "seat", "seat": msg.seat, "token": msg.token, "players": msg.players}
-    if isinstance(msg, Seats):
-        return {
-            "t": "seats",
-            "names": list(msg.names),
-            "kinds": list(msg.kinds),
-            "started": msg.started,
-        }
-    if isinstance(msg, Update):
-        return {
-            "t": "update",
-            "mover": msg.mover,
-            "action": None if msg.action is None else str(msg.action),
-            "events": [event_json(e) for e in msg.events],
-            "view": view_json(msg.view),
-        }
-    if isinstance(msg, Refused):
-        return {"t": "refused", "code": msg.code, "reason": msg.reason[:MAX_REASON]}
-    if isinstance(msg, Over):
-        return {"t": "over", "scores": list(msg.scores), "winners": list(msg.winners)}
-    raise TypeError(f"not a message: {msg!r}")
+    match msg:
+        case Hello(code, name, token, key):
+            hello = {"t": "hello", "code": code, "name": name, "token": token}
+            return hello if key is None else {**hello, "key": key}
+        case Act(action, turn):
+            return {"t": "action", "action": str(action), "turn": turn}
+        case Sync():
+            return {"t": "sync"}
+        case Bye(reason):
+            return {"t": "bye", "reason": reason}
+        case Seat(seat, token, players):
+            return {"t": "seat", "seat": seat, "token": token, "players": players}
+        case Seats(names, kinds, started):
+            return {"t": "seats", "names": list(names), "kinds": list(kinds), "started": started}
+        case Update(mover, action, events, view, seq):
+            return {
+                "t": "update",
+                "mover": mover,
+                "action": None if action is None else str(action),
+                "events": [event_json(e) for e in events],
+                "view": view_json(view),
+                "seq": seq,
+            }
+        case Refused(code, reason):
+            return {"t": "refused", "code": code, "reason": reason[:MAX_REASON]}
+        case Over(scores, winners):
+            return {"t": "over", "scores": list(scores), "winners": list(winners)}
+        case _:
+            assert_never(msg)
 
 
 def encode(msg: ClientMessage | HostMessage) -> str:
@@ -226,7 +241,7 @@ def parse_frame(frame: str | bytes, limit: int) -> dict[str, Any]:
     return obj
 
 
-def _fields(obj: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()):
+def _fields(obj: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
     allowed = {"v", "t", *required, *optional}
     for key in obj:
         if key not in allowed:
@@ -266,13 +281,18 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
-def _token(value: Any) -> str | None:
+def _hex(value: Any, where: str, length: int) -> str | None:
     if value is None:
         return None
-    ok = isinstance(value, str) and len(value) == TOKEN_LENGTH
-    if not ok or any(c not in "0123456789abcdef" for c in value):
-        raise ProtocolError("bad-field", f"token: {TOKEN_LENGTH} hexadecimal digits")
+    if not isinstance(value, str) or len(value) != length:
+        raise ProtocolError("bad-field", f"{where}: {length} hexadecimal digits")
+    if any(c not in "0123456789abcdef" for c in value):
+        raise ProtocolError("bad-field", f"{where}: {length} hexadecimal digits")
     return value
+
+
+def _token(value: Any) -> str | None:
+    return _hex(value, "token", TOKEN_LENGTH)
 
 
 def _action(value: Any) -> Action:
@@ -288,14 +308,22 @@ def read_client(frame: str | bytes) -> ClientMessage:
     obj = parse_frame(frame, MAX_CLIENT_FRAME)
     kind = obj["t"]
     if kind == "hello":
-        _fields(obj, ("code", "name"), ("token",))
-        return Hello(check_code(obj["code"]), check_name(obj["name"]), _token(obj.get("token")))
+        _fields(obj, ("code", "name"), ("token", "key"))
+        return Hello(
+            check_code(obj["code"]),
+            check_name(obj["name"]),
+            _token(obj.get("token")),
+            _hex(obj.get("key"), "key", KEY_LENGTH),
+        )
     if kind == "action":
         _fields(obj, ("action",), ("turn",))
         turn = obj.get("turn")
         return Act(
             _action(obj["action"]), None if turn is None else _int(turn, "turn", 0, MAX_COUNT)
         )
+    if kind == "sync":
+        _fields(obj, ())
+        return Sync()
     if kind == "bye":
         _fields(obj, (), ("reason",))
         return Bye(_text(obj.get("reason", ""), "reason", MAX_REASON, allow_empty=True))
@@ -337,7 +365,7 @@ def _read_host(kind: str, obj: dict[str, Any]) -> HostMessage:
             raise ProtocolError("bad-field", "started: true or false")
         return Seats(names, tuple(kinds), obj["started"])
     if kind == "update":
-        _fields(obj, ("mover", "action", "events", "view"))
+        _fields(obj, ("mover", "action", "events", "view", "seq"))
         view = read_view(obj["view"])
         mover = obj["mover"]
         action = obj["action"]
@@ -346,6 +374,7 @@ def _read_host(kind: str, obj: dict[str, Any]) -> HostMessage:
             None if action is None else _action(action),
             tuple(read_events(obj["events"], view.players, MAX_EVENTS)),
             view,
+            _int(obj["seq"], "seq", 0, MAX_COUNT),
         )
     if kind == "refused":
         _fields(obj, ("code", "reason"))
@@ -364,6 +393,7 @@ def _read_host(kind: str, obj: dict[str, Any]) -> HostMessage:
 
 
 __all__ = [
+    "KEY_LENGTH",
     "MAX_CLIENT_FRAME",
     "MAX_HOST_FRAME",
     "SEAT_KINDS",
@@ -376,6 +406,7 @@ __all__ = [
     "Refused",
     "Seat",
     "Seats",
+    "Sync",
     "Update",
     "check_code",
     "check_name",

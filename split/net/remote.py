@@ -11,7 +11,13 @@ of it exactly as from the host's game, so a move is checked before it leaves.
 Before the table opens, the lobby :meth:`~RemoteGame.pump`\\ s it: the seat, the first
 view and who sits where arrive; moves made meanwhile wait for the table. A lost
 connection is taken up again with the seat's token (:data:`REJOIN_TRIES` times); the
-table then starts again from the position as it is.
+table then starts again from the position as it is. A host too busy to take the
+connection (strangers hold its places for a moment) is tried again for a few
+seconds (:data:`BUSY_TRIES`).
+
+Each update of a move is numbered; one that is not the next (a message lost on the
+way) makes the game ask the host for the position as it is (a ``sync``) and take
+nothing more until it came.
 """
 
 from __future__ import annotations
@@ -25,10 +31,11 @@ from split.engine.state import GameState
 from split.engine.view import PlayerView
 
 from .client import Client, Gone
-from .protocol import Act, Over, Refused, Seat, Seats, Update
+from .protocol import Act, Over, Refused, Seat, Seats, Sync, Update
 
 REJOIN_TRIES = 5
 REJOIN_AFTER = 1.0  # seconds between tries
+BUSY_TRIES = 12  # a busy host closes its silent connections within seconds
 FINAL = frozenset(
     {"host-left", "replaced", "removed", "wrong-code", "bad-token", "full", "hello-first"}
 )
@@ -48,7 +55,7 @@ class RemoteGame:
         self.seat: int | None = None
         self.token: str | None = None
         self.view: PlayerView | None = None
-        self.state: GameState | None = None  # type: ignore[assignment]
+        self.state: GameState | None = None
         self.seats: Seats | None = None
         self.over: Over | None = None
         self.gone: Gone | None = None
@@ -58,7 +65,8 @@ class RemoteGame:
         self._opening: list[ev.Event] = []
         self._pending: list[tuple[str, object]] = []
         self._rejoin: tuple[int, float | None] | None = None  # (tries left, when next)
-        self._resync = False
+        self.seq: int | None = None  # the number of the last update taken
+        self._syncing = False  # a sync was asked for: updates wait for its answer
 
     @property
     def ready(self) -> bool:
@@ -103,6 +111,7 @@ class RemoteGame:
         if rejoin is not None and rejoin[1] is not None and time.monotonic() >= rejoin[1]:
             self._rejoin = (rejoin[0], None)  # a try under way
             self.client = self.client.again(self.token)
+            self.seq, self._syncing = None, False  # the new connection starts afresh
         for msg in self.client.poll():
             self._take(msg)
 
@@ -110,6 +119,9 @@ class RemoteGame:
         if isinstance(msg, Seat):
             self.seat, self.token = msg.seat, msg.token
         elif isinstance(msg, Update):
+            if msg.action is not None and (self._syncing or not self._in_step(msg)):
+                return
+            self.seq, self._syncing = msg.seq, False
             first = self.state is None
             self.view, self.state = msg.view, shadow(msg.view)
             self.waiting = False  # on our turn only our move (or the round) comes
@@ -135,14 +147,24 @@ class RemoteGame:
         elif isinstance(msg, Gone):
             self._lost(msg)
 
+    def _in_step(self, msg: Update) -> bool:
+        """Whether ``msg`` is the update after the last one; if not, a sync is asked."""
+        if self.seq is None or msg.seq == self.seq + 1:
+            return True
+        self._syncing = True
+        self.client.send(Sync())
+        return False
+
     def _lost(self, gone: Gone) -> None:
         self.waiting = False
-        tries = self._rejoin[0] if self._rejoin is not None else REJOIN_TRIES
-        if gone.code in FINAL or self.token is None or tries <= 0 or self.over is not None:
+        first = BUSY_TRIES if gone.code == "busy" else REJOIN_TRIES
+        tries = self._rejoin[0] if self._rejoin is not None else first
+        again = gone.code == "busy" or (self.token is not None and gone.code not in FINAL)
+        if not again or tries <= 0 or self.over is not None:
             self.gone, self._rejoin = gone, None
             self._pending.append(("gone", gone))
             return
-        if self._rejoin is None:
+        if self._rejoin is None and self.token is not None:
             self._pending.append(("reconnecting", gone))
         self._rejoin = (tries - 1, time.monotonic() + REJOIN_AFTER)
 

@@ -15,7 +15,7 @@ TurnStarted(seat=2)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, assert_never
 
 from split.engine import events as ev
 from split.engine.cards import DECK_SIZE, HIDDEN, RANKS, MatchType, card_str, parse_card
@@ -118,7 +118,7 @@ def _type(value: Any, where: str, players: int) -> MatchType:
 
 def _choice(*allowed: str) -> Reader:
     def read(value: Any, where: str, players: int) -> str:
-        if value not in allowed:
+        if not isinstance(value, str) or value not in allowed:
             raise WireError(f"{where}: one of {', '.join(allowed)} is expected")
         return value
 
@@ -220,7 +220,7 @@ def _read_seat_scores(value: Any, where: str, players: int) -> tuple[ev.SeatScor
 
 
 # Every event's fields, in the engine's order: the one place that says what may travel.
-EVENT_FIELDS: dict[type, dict[str, Kind]] = {
+EVENT_FIELDS: dict[type[ev.Event], dict[str, Kind]] = {
     ev.RoundStarted: {
         "round": COUNT,
         "dealer": SEAT,
@@ -278,10 +278,39 @@ EVENT_FIELDS: dict[type, dict[str, Kind]] = {
     },
     ev.GameOver: {"scores": SCORES, "winners": SEATS},
 }
-EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in EVENT_FIELDS}
+EVENT_TYPES: dict[str, type[ev.Event]] = {cls.__name__: cls for cls in EVENT_FIELDS}
 
 for _cls, _fields in EVENT_FIELDS.items():  # the table must follow the engine exactly
     assert tuple(_fields) == _cls._fields, f"EVENT_FIELDS of {_cls.__name__} is out of date"
+
+
+def _fields_of(e: ev.Event) -> dict[str, Kind]:
+    """The fields of ``e``'s kind: every event type is named here, so a new one fails
+    type checking until it has its fields in :data:`EVENT_FIELDS`."""
+    match e:
+        case (
+            ev.RoundStarted()
+            | ev.TurnStarted()
+            | ev.CardDrawn()
+            | ev.CardsTaken()
+            | ev.MatchPlayed()
+            | ev.MatchUpgraded()
+            | ev.CardReturned()
+            | ev.BonusStarted()
+            | ev.BonusDeclined()
+            | ev.NegativeFilled()
+            | ev.MatchesTraded()
+            | ev.CardDiscarded()
+            | ev.WentOut()
+            | ev.DrawPileEmptied()
+            | ev.AutoMatched()
+            | ev.RowFilled()
+            | ev.RoundScored()
+            | ev.GameOver()
+        ):
+            return EVENT_FIELDS[type(e)]
+        case _:
+            assert_never(e)
 
 
 def _write_fields(value: Any, fields: dict[str, Kind]) -> dict[str, Any]:
@@ -307,7 +336,7 @@ def _read_fields(obj: Any, fields: dict[str, Kind], where: str, players: int) ->
 
 def event_json(e: ev.Event) -> dict[str, Any]:
     """One event as JSON (cards already hidden for the seat it goes to)."""
-    fields = EVENT_FIELDS[type(e)]
+    fields = _fields_of(e)
     return {"e": type(e).__name__, **_write_fields(e, fields)}
 
 
@@ -320,7 +349,8 @@ def read_event(obj: Any, players: int, where: str = "event") -> ev.Event:
     if cls is None:
         raise WireError(f"{where}: unknown event {str(name)[:40]!r}")
     body = {k: v for k, v in obj.items() if k != "e"}
-    return cls(**_read_fields(body, EVENT_FIELDS[cls], f"{where}({name})", players))
+    event: ev.Event = cls(**_read_fields(body, EVENT_FIELDS[cls], f"{where}({name})", players))
+    return event
 
 
 def read_events(value: Any, players: int, most: int, where: str = "events") -> list[ev.Event]:

@@ -95,26 +95,31 @@ class Statistics(Protocol):
 class LicenceText(Protocol):
     """A licence that ships with the game: the asset folder it covers and its text."""
 
-    # Read-only members: the app's facts are frozen values.
     @property
     def part(self) -> str: ...
+
     @property
     def name(self) -> str: ...
+
     @property
     def text(self) -> str: ...
 
 
 class AboutFacts(Protocol):
-    """What the About screen shows (gathered by the app)."""
+    """What the About screen shows (gathered by the app; read only)."""
 
     @property
     def version(self) -> str: ...
+
     @property
     def licence(self) -> str: ...
+
     @property
     def asset_licences(self) -> Sequence[LicenceText]: ...
+
     @property
-    def data_dir(self) -> Path: ...
+    def data_dir(self) -> Any:
+        """A pathlib.Path."""
 
 
 class RemoteSeats(Protocol):
@@ -227,7 +232,9 @@ class MenuContext(Protocol):
         """The autosaved game, if it can be trusted."""
 
     def autosave(self, game: KeptGame, /) -> str | None:
-        """Save ``game`` as it is now; a notice if saving just failed (and is now off)."""
+        """Save ``game`` as it is now; a notice for the table while the game is not kept
+        (saving failed, or this window does not own the data), or when saving works
+        again."""
 
     def finish_game(self, game: KeptGame, /) -> None:
         """``game`` is over: count it in the statistics and drop its autosave."""

@@ -30,6 +30,21 @@ STATUS = {"human": (96, 200, 120), "open": (230, 180, 70), "away": (220, 110, 90
 FIELD_LENGTH = {"address": 60, "code": 8, "name": 20}
 
 
+def gone_reason(code: str) -> str:
+    """What a friend's window says when the host's door closed on it, by the reason's code."""
+    if code == "wrong-code":
+        return _("That is not this table's join code.")
+    if code == "full":
+        return _("Every seat at this table is taken.")
+    if code == "unreachable":
+        return _("No table answers at that address.")
+    if code == "removed":
+        return _("The host has sent you away from this table.")
+    if code == "busy":  # strangers hold the door: the true reason, not "left" (issue 26)
+        return _("The host's computer is busy with other connections: try again in a moment.")
+    return _("The host has left.")
+
+
 class JoinScene(MenuScene):
     """The tables heard on this network, or an address typed; the join code; your name."""
 
@@ -381,15 +396,7 @@ class LobbyScene(MenuScene):
     def _status(self) -> str:
         game = self.net.game
         if game.gone is not None:
-            if game.gone.code == "wrong-code":
-                return _("That is not this table's join code.")
-            if game.gone.code == "full":
-                return _("Every seat at this table is taken.")
-            if game.gone.code == "unreachable":
-                return _("No table answers at that address.")
-            if game.gone.code == "removed":
-                return _("The host has sent you away from this table.")
-            return _("The host has left.")
+            return gone_reason(game.gone.code)
         if not game.ready:
             return _("Connecting\u2026")
         if self.hosting:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from split.engine import events as ev
 from split.engine.actions import Action
 from split.engine.state import GameState
 from split.i18n import N_
@@ -38,10 +39,12 @@ class RemoteGame(Protocol):
 
 def seat_kinds(me: int, kinds: tuple[str, ...]) -> list[str]:
     """The table's kinds for a remote game's seats: you are the one human at this
-    window; other people are "remote" (their turns come over the network), bots are
-    named as such."""
+    window; other people are "remote" (their turns come over the network), or "away"
+    while the host's bot plays for them; bots are named as such."""
     return [
-        "human" if s == me else ("remote" if k in PERSON_KINDS else "bot")
+        "human"
+        if s == me
+        else ("away" if k == "away" else "remote" if k in PERSON_KINDS else "bot")
         for s, k in enumerate(kinds)
     ]
 
@@ -61,6 +64,8 @@ def take_arrivals(t: Any, remote: RemoteGame) -> None:
     for kind, what in remote.arrivals():
         t.invalidate()
         if kind == "events":
+            if any(isinstance(e, ev.RoundStarted) for e in what):
+                t.note = None  # the wait for the others' next round is over
             t.animator.queue(what)
         elif kind == "resync":  # back after a lost connection: the position as it is
             t.finish_animations()  # what was on its way is told (the log) first

@@ -294,7 +294,11 @@ class Renderer:
         facts = [ngettext("{n} card", "{n} cards", held).format(n=held)]
         if seat != t.viewer:
             kind = t.kinds[seat]
-            label = {"human": _("human"), "remote": _("on the network")}.get(kind)
+            label = {
+                "human": _("human"),
+                "remote": _("on the network"),
+                "away": _("away (a bot plays)"),
+            }.get(kind)
             facts.insert(0, label or _(kind))
         if seat == t.model.dealer:
             facts.append(_("dealer"))
