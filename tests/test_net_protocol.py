@@ -104,29 +104,30 @@ def test_every_message_kind_round_trips() -> None:
 HOSTILE = [
     ("", "bad-frame"),
     ("not json", "bad-frame"),
-    (b'{"v":1,"t":"bye"}', "bad-frame"),  # a binary frame
+    (b'{"v":2,"t":"bye"}', "bad-frame"),  # a binary frame
     ("[1, 2]", "bad-frame"),
-    ('{"v": 2, "t": "bye"}', "version"),
+    ('{"v": 1, "t": "bye"}', "version"),
+    ('{"v": 3, "t": "bye"}', "version"),
     ('{"t": "bye"}', "version"),
-    ('{"v": 1}', "bad-frame"),
-    ('{"v": 1, "t": "launch"}', "unknown-type"),
-    ('{"v": 1, "t": "bye", "t": "hello"}', "bad-frame"),
-    ('{"v": 1.0, "t": "bye"}', "bad-frame"),
+    ('{"v": 2}', "bad-frame"),
+    ('{"v": 2, "t": "launch"}', "unknown-type"),
+    ('{"v": 2, "t": "bye", "t": "hello"}', "bad-frame"),
+    ('{"v": 2.0, "t": "bye"}', "bad-frame"),
     ('{"v": NaN, "t": "bye"}', "bad-frame"),
-    ('{"v": 1, "t": "action", "action": "draw", "turn": 1' + "0" * 40 + "}", "bad-frame"),
-    ('{"v": 1, "t": "action", "action": "fly 7H"}', "bad-field"),
-    ('{"v": 1, "t": "action", "action": "discard 7Z"}', "bad-field"),
-    ('{"v": 1, "t": "action", "action": ["draw"]}', "bad-field"),
-    ('{"v": 1, "t": "action", "action": "draw", "turn": -1}', "bad-field"),
-    ('{"v": 1, "t": "action", "action": "draw", "turn": true}', "bad-field"),
-    ('{"v": 1, "t": "action", "action": "draw", "cheat": 1}', "bad-field"),
-    ('{"v": 1, "t": "hello", "code": "ABCD", "name": ""}', "bad-field"),
-    ('{"v": 1, "t": "hello", "code": "ABCD", "name": "' + "x" * 21 + '"}', "bad-field"),
-    ('{"v": 1, "t": "hello", "code": "ABCD", "name": "Bo\\u202e"}', "bad-field"),
-    ('{"v": 1, "t": "hello", "code": "AB", "name": "Bo"}', "bad-field"),
-    ('{"v": 1, "t": "hello", "code": "ABCD", "name": "Bo", "token": "xyz"}', "bad-field"),
+    ('{"v": 2, "t": "action", "action": "draw", "turn": 1' + "0" * 40 + "}", "bad-frame"),
+    ('{"v": 2, "t": "action", "action": "fly 7H"}', "bad-field"),
+    ('{"v": 2, "t": "action", "action": "discard 7Z"}', "bad-field"),
+    ('{"v": 2, "t": "action", "action": ["draw"]}', "bad-field"),
+    ('{"v": 2, "t": "action", "action": "draw", "turn": -1}', "bad-field"),
+    ('{"v": 2, "t": "action", "action": "draw", "turn": true}', "bad-field"),
+    ('{"v": 2, "t": "action", "action": "draw", "cheat": 1}', "bad-field"),
+    ('{"v": 2, "t": "hello", "code": "ABCD", "name": ""}', "bad-field"),
+    ('{"v": 2, "t": "hello", "code": "ABCD", "name": "' + "x" * 21 + '"}', "bad-field"),
+    ('{"v": 2, "t": "hello", "code": "ABCD", "name": "Bo\\u202e"}', "bad-field"),
+    ('{"v": 2, "t": "hello", "code": "AB", "name": "Bo"}', "bad-field"),
+    ('{"v": 2, "t": "hello", "code": "ABCD", "name": "Bo", "token": "xyz"}', "bad-field"),
     ("[" * 2000 + "]" * 2000, "bad-frame"),
-    ('{"v": 1, "t": "bye", "reason": "' + "x" * MAX_CLIENT_FRAME + '"}', "too-big"),
+    ('{"v": 2, "t": "bye", "reason": "' + "x" * MAX_CLIENT_FRAME + '"}', "too-big"),
 ]
 
 
@@ -173,7 +174,7 @@ def test_a_host_message_is_checked_too() -> None:
     )
 )
 def test_any_json_is_read_or_refused_never_crashes(obj) -> None:
-    for frame in (json.dumps(obj), json.dumps({"v": 1, "t": "action", "action": obj})):
+    for frame in (json.dumps(obj), json.dumps({"v": 2, "t": "action", "action": obj})):
         try:
             read_client(frame)
             read_host(frame)

@@ -196,7 +196,7 @@ def test_the_table_answers_a_sync_with_the_game_as_it_stands() -> None:
     _play(net, [ann, _bo], moves=3)
     wire = ann.client
     wire.poll()  # type: ignore[attr-defined]
-    wire.send_text('{"v":1,"t":"sync"}')  # type: ignore[attr-defined]
+    wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
     (msg,) = wire.poll()  # type: ignore[attr-defined]
     assert isinstance(msg, Update) and msg.action is None
     assert msg.seq == len(table.game.actions)
@@ -213,12 +213,12 @@ def test_hostile_frames_are_refused_and_change_nothing() -> None:
     frames: list[str | bytes] = [
         b"\x00\x01",
         "[" * 3000,
-        '{"v":1,"t":"action","action":"draw","turn":1.5}',
-        '{"v":1,"t":"action","t":"action","action":"draw"}',
-        '{"v":2,"t":"action","action":"draw"}',
-        '{"v":1,"t":"action","action":"draw"}',  # not its turn
-        '{"v":1,"t":"hello","code":"ABCD","name":"x"}',
-        '{"v":1,"t":"sync","extra":1}',
+        '{"v":2,"t":"action","action":"draw","turn":1.5}',
+        '{"v":2,"t":"action","t":"action","action":"draw"}',
+        '{"v":3,"t":"action","action":"draw"}',
+        '{"v":2,"t":"action","action":"draw"}',  # not its turn
+        '{"v":2,"t":"hello","code":"ABCD","name":"x"}',
+        '{"v":2,"t":"sync","extra":1}',
     ]
     for frame in frames:
         wire.send_text(frame)  # type: ignore[attr-defined]
@@ -239,20 +239,20 @@ def test_a_flood_is_refused_by_the_clock_and_then_cut_off() -> None:
     wire = bo.client
     wire.poll()  # type: ignore[attr-defined]
     for _ in range(199):  # the hello took one
-        wire.send_text('{"v":1,"t":"sync"}')  # type: ignore[attr-defined]
+        wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
     assert table.refused == 0
-    wire.send_text('{"v":1,"t":"sync"}')  # type: ignore[attr-defined]
+    wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
     assert table.refused == 1 and not wire.closed  # type: ignore[attr-defined]
     net.now += 0.5  # fifty more may come
     for _ in range(50):
-        wire.send_text('{"v":1,"t":"sync"}')  # type: ignore[attr-defined]
+        wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
     assert table.refused == 1
     for _ in range(MAX_STRIKES):
-        wire.send_text('{"v":1,"t":"sync"}')  # type: ignore[attr-defined]
+        wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
     assert wire.closed  # type: ignore[attr-defined]
     assert table.refused == MAX_STRIKES + 1
     assert table.seats_now.kinds[1] == "away"
-    assert table.receive(wire.conn, '{"v":1,"t":"sync"}', net.now) == []  # type: ignore[attr-defined]
+    assert table.receive(wire.conn, '{"v":2,"t":"sync"}', net.now) == []  # type: ignore[attr-defined]
 
 
 def test_the_round_goes_on_when_all_asked_or_a_minute_after_the_host_did() -> None:

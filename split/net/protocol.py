@@ -1,7 +1,7 @@
 """The messages between a host and its clients: versioned JSON, one per websocket text
 frame, read back with every size bounded and every field checked.
 
-Each message is an object ``{"v": 1, "t": TYPE, ...}``. A client says ``hello`` (the
+Each message is an object ``{"v": 2, "t": TYPE, ...}``. A client says ``hello`` (the
 join code, a name, the friend's key that keeps a seat theirs across a restart, and on
 a rejoin the seat's token), ``action`` (one action in
 notation, with the turn it is meant for) and ``bye``. A client that finds an update out of step (its
@@ -18,7 +18,7 @@ or field, a string or list over its bound, a number out of range - raises
 
 >>> read_client(encode(Act(Action.draw(), 7)))
 Act(action=Action(kind=<ActionKind.DRAW: 'draw'>, a=-1, b=-1, c=-1), turn=7)
->>> read_client('{"v": 1, "t": "hello", "code": 12, "name": "Bo"}')
+>>> read_client('{"v": 2, "t": "hello", "code": 12, "name": "Bo"}')
 Traceback (most recent call last):
 ...
 split.net.protocol.ProtocolError: bad-field: code: the join code is 4 to 8 letters and digits
@@ -36,7 +36,7 @@ from split.engine.view import PlayerView
 
 from .wire import MAX_COUNT, MAX_PLAYERS, WireError, event_json, read_events, read_view, view_json
 
-VERSION = 1
+VERSION = 2  # 2: updates carry their sequence number, hello a friend's key
 MAX_CLIENT_FRAME = 4096  # bytes: a hello or an action is under 200
 MAX_HOST_FRAME = 512 * 1024  # bytes: a deal, a view and a round's scoring fit many times
 MAX_NAME = 20  # characters of a player's name
