@@ -297,7 +297,7 @@ def test_each_seat_shows_what_its_matches_would_score_now(monkeypatch):
     assert table.model.worth_now(1) == 20 and table.model.worth_now(0) == 0
     drawn = record_texts(monkeypatch)
     table.invalidate()
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     seat = table.seat_rect(1)
     assert any(w == "+20" and seat.contains(r) for w, r in drawn)
     own = table.layout.own_seat
@@ -316,7 +316,7 @@ def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
     table.note = words
     drawn = record_texts(monkeypatch)
     table.invalidate()
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     bar = table.layout.prompt_rect
     inside = [(w, r) for w, r in drawn if bar.colliderect(r)]
     assert " ".join(w for w, _r in inside).split() == words.split(), "every word, in order"

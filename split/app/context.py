@@ -58,6 +58,10 @@ class LiveSettings:
     def card_back(self) -> str:
         return self._ctx.settings.card_back
 
+    def change(self, **changes: str) -> None:
+        """Change (and save) the named settings: the table's Speed and Sort buttons."""
+        self._ctx.change(**changes)
+
 
 def resolve_language(code: str) -> str:
     """The catalog for a settings language ('auto' asks the system); English if unknown."""

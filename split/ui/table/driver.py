@@ -14,6 +14,8 @@ from split.engine.game import Game
 from split.engine.state import START
 from split.engine.view import PlayerView
 
+from .remote import RemoteGame
+
 
 class _Done:
     """A finished 'future' for a bot that chose at once (speed instant, a bot that
@@ -39,7 +41,7 @@ class BotDriver:
 
     def __init__(
         self,
-        game: Game,
+        game: Game | RemoteGame,
         kinds: Sequence[str],
         pause: Callable[[], float],
         choose_bot: Callable[[int], Action] | None = None,

@@ -10,8 +10,10 @@ over); the table knows it only by this Protocol.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
+from split.engine import events as ev
 from split.engine.actions import Action
 from split.engine.state import GameState
 
@@ -28,15 +30,19 @@ class RemoteGame(Protocol):
     state: GameState
     waiting: bool
     seat: int
+    actions: list[Action]
+
+    @property
+    def opening_events(self) -> list[ev.Event]: ...
 
     def send(self, action: Action) -> None: ...
 
-    def arrivals(self) -> list[tuple[str, Any]]: ...
+    def arrivals(self) -> Sequence[tuple[str, object]]: ...
 
     def leave(self) -> None: ...
 
 
-def seat_kinds(me: int, kinds: tuple[str, ...]) -> list[str]:
+def seat_kinds(me: int, kinds: Sequence[str]) -> list[str]:
     """The table's kinds for a remote game's seats: you are the one human at this
     window; other people are "remote" (their turns come over the network), bots are
     named as such."""
@@ -53,28 +59,3 @@ def gone_text(code: str) -> str:
     if code == "replaced":
         return _("Your seat was taken up in another window.")
     return _("The connection to the host was lost.")
-
-
-def take_arrivals(t: Any, remote: RemoteGame) -> None:
-    """Everything the host sent since the last frame, into the table ``t`` (a
-    :class:`~split.ui.table.scene.TableScene`)."""
-    for kind, what in remote.arrivals():
-        t.invalidate()
-        if kind == "events":
-            t.animator.queue(what)
-        elif kind == "resync":  # back after a lost connection: the position as it is
-            t.finish_animations()  # what was on its way is told (the log) first
-            t.rebuild_picture()
-            t.note = None
-        elif kind == "refused":
-            t.error = what.reason
-        elif kind == "reconnecting":
-            t.note = _("The connection to the host was lost: joining again\u2026")
-        elif kind == "seats":
-            t.kinds[:] = seat_kinds(remote.seat, what.kinds)
-            t.seat_names[:] = [
-                name if s != remote.seat else t.seat_names[s] for s, name in enumerate(what.names)
-            ]
-        elif kind == "gone":
-            t.note = gone_text(what.code)
-            t.gone = True
