@@ -214,7 +214,7 @@ class App:
             if want != tuple(event.size):
                 self.screen = self._set_mode(want, False)
             else:
-                self.screen = pygame.display.get_surface()
+                self.screen = pygame.display.get_surface() or self.screen
             self.windowed_size = want
             self._resized()
             return

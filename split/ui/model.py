@@ -128,11 +128,11 @@ class TableModel:
         elif isinstance(e, ev.MatchPlayed | ev.AutoMatched):
             for c in e.cards:
                 _remove(self.hands[e.seat], c)
-            self.matches[e.seat].append(tuple(e.cards))
+            self.matches[e.seat].append(e.cards)
         elif isinstance(e, ev.MatchUpgraded):
             self.matches[e.owner].pop(e.old_match)
             _remove(self.hands[e.seat], e.card)
-            self.matches[e.seat].append(tuple(e.cards))
+            self.matches[e.seat].append(e.cards)
         elif isinstance(e, ev.CardReturned):
             self.hands[e.seat].append(e.card)
         elif isinstance(e, ev.MatchesTraded):

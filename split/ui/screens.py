@@ -38,9 +38,10 @@ class Table(Protocol):
     seat_names: list[str]
     kinds: list[str]
     model: Any
-    state: Any
     on_exit: Callable[[Any], None] | None
 
+    @property
+    def state(self) -> Any: ...
     @property
     def names(self) -> list[str]: ...
     def you(self, seat: int | None) -> bool: ...

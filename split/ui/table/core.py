@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any, Self, assert_never
+from typing import Any, assert_never
 
 import pygame
 
@@ -26,7 +26,6 @@ from split.engine.state import (
 from .. import cards as cardart
 from ..loop import Scene
 from ..model import PictureLost, TableModel
-from ..screens import PassScene
 from ..typeset import _, is_rtl
 from . import intents as it
 from . import source as src
@@ -50,11 +49,11 @@ LOG_ENTRIES = 400  # what the log keeps (its lines are narrated again on a langu
 
 
 def _seat_name(seat: Any) -> str:
-    return seat.name if hasattr(seat, "name") else seat[0]
+    return str(seat.name if hasattr(seat, "name") else seat[0])
 
 
 def _seat_kind(seat: Any) -> str:
-    return seat.kind if hasattr(seat, "kind") else seat[1]
+    return str(seat.kind if hasattr(seat, "kind") else seat[1])
 
 
 class TableCore(Scene):
@@ -67,8 +66,8 @@ class TableCore(Scene):
         on_action: Callable[[Action, list[ev.Event]], None] | None = None,
         settings: Settings | None = None,
         sound: Any = None,
-        on_game_over: Callable[[Self], None] | None = None,
-        on_exit: Callable[[Self], None] | None = None,
+        on_game_over: Callable[[Any], None] | None = None,
+        on_exit: Callable[[Any], None] | None = None,
         choose_bot: Callable[[int], Action] | None = None,
         on_undo: Callable[[], None] | None = None,
         policy: Policy[Any] | None = None,
@@ -109,6 +108,7 @@ class TableCore(Scene):
         self.scoring = False  # the round's scoring fills the sheets on the table
         self.hand_hidden = False  # hot-seat: the hand is covered until the player is there
         self.hand_covered = False  # hot-seat, bots' turns: the bottom hand shows its backs
+        self.passing: int | None = None  # hot-seat: the seat the screen is passed to next
         self.summary_shown_for: int | None = None
         self.final_shown = False
         self._entered = False
@@ -524,7 +524,8 @@ class TableCore(Scene):
         self.invalidate()
 
     def _pass_to(self, seat: int) -> None:
+        """Hot-seat: the hand is hidden until ``seat``'s player says they are there (the
+        scene shows the pass screen)."""
         self.hand_hidden = True
         self.selected = None
-        if self.app is not None:
-            self.app.push(PassScene(self, seat))
+        self.passing = seat

@@ -396,7 +396,8 @@ class Gestures:
             if hit is not None and hit.key == p.hit.key:
                 return self.click(hit, f)
             return []
-        home = SendBack(p.sprite.image, (p.sprite.x, p.sprite.y), p.origin, p.hides + (p.hit.key,))
+        at = (int(p.sprite.x), int(p.sprite.y))
+        home = SendBack(p.sprite.image, at, p.origin, p.hides + (p.hit.key,))
         target = hit_at(hits, pos, skip=p.hides + (p.hit.key,))
         between = False
         geo = f.geometry

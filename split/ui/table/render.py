@@ -22,9 +22,10 @@ from split.engine.state import PERFECT_BONUS, STRONG_BONUS, WEAK_BONUS
 from split.i18n import N_
 
 from .. import cards as cardart
-from .. import sheets, widgets
+from .. import sheets, typeset, widgets
 from ..typeset import _, is_rtl, ngettext
 from .frame import Frame
+from .intents import Key
 from .layout import HOVER_LIFT
 from .narration import Tone
 
@@ -86,7 +87,7 @@ def prompt_fit(text: str, fs: int, box: pygame.Rect) -> tuple[int, list[str]]:
     smaller (down to 60%), so a long hint or refusal is never cut off or spills out."""
     size = fs
     while True:
-        lines = cardart.typeset.wrap(text, size, box.width - 20)
+        lines = typeset.wrap(text, size, box.width - 20)
         if (len(lines) <= 2 and len(lines) * int(size * 1.25) <= box.height - 4) or (
             size <= max(9, int(fs * 0.6))
         ):
@@ -113,8 +114,8 @@ class Renderer:
         self.static: pygame.Surface | None = None
         self.hits: list[Hit] = []
         self.buttons: dict[str, widgets.Button] = {}
-        self.glow_keys: frozenset = frozenset()  # lit as legal drop targets
-        self.hide_keys: set = set()  # lifted or flying home: not drawn in place
+        self.glow_keys: frozenset[Key] = frozenset()  # lit as legal drop targets
+        self.hide_keys: set[tuple[object, ...]] = set()  # lifted or flying home: not drawn in place
         self.builds = 0  # static-layer rebuilds, for the bench
         self._frame: Frame | None = None  # the frame the static layer shows
         self._on_screen = False  # whether the window shows the current static layer
@@ -201,7 +202,7 @@ class Renderer:
         return surf
 
     def _glow(
-        self, f: Frame, surf: pygame.Surface, key: tuple, rect: pygame.Rect, art: cardart.CardArt
+        self, f: Frame, surf: pygame.Surface, key: Key, rect: pygame.Rect, art: cardart.CardArt
     ) -> None:
         colour = None
         if key in self.glow_keys:
@@ -267,12 +268,12 @@ class Renderer:
             self._matches(f, surf, seat, f.geometry.art("opp"))
 
     def _matches(self, f: Frame, surf: pygame.Surface, seat: int, art: cardart.CardArt) -> None:
-        hidden: Counter = Counter()
+        hidden: Counter[tuple[int, tuple[int, ...]]] = Counter()
         shown = []
         for m, cards in enumerate(f.model.matches[seat]):
             if ("match", seat, m) in self.hide_keys:
                 continue
-            hk = (seat, tuple(cards))
+            hk: tuple[int, tuple[int, ...]] = (seat, tuple(cards))
             if f.hidden.matches[hk] - hidden[hk] > 0:
                 hidden[hk] += 1
                 continue
@@ -327,7 +328,7 @@ class Renderer:
         self.hits.append(Hit("discard_area", -1, -1, dr))
         legal = [] if dragging else f.legal  # while dragging only targets glow
         takeable = {a.a for a in legal if a.kind == TAKE}
-        hidden: Counter = Counter()
+        hidden: Counter[int] = Counter()
         discard = f.model.discard
         n = len(discard)
         art = f.geometry.disc_art()
@@ -391,7 +392,7 @@ class Renderer:
             pygame.draw.rect(surf, GLOW, lay.hand_rect, 3, border_radius=10)
         art = f.geometry.art("hand")
         positions = f.geometry.hand_positions()
-        hidden: Counter = Counter()
+        hidden: Counter[int] = Counter()
         must = f.must_use if f.human_turn and not dragging else None
         hover = None if dragging else f.pointer.hover
         shown = []
@@ -436,7 +437,7 @@ class Renderer:
         lines: list[str] = []
         cap = max(0, log_rect.height // int(lfs * 1.25))
         for entry in reversed(f.log[-40:]):  # the newest entries that fit, whole
-            wrapped = cardart.typeset.wrap(entry, lfs, log_rect.width)
+            wrapped = typeset.wrap(entry, lfs, log_rect.width)
             if len(lines) + len(wrapped) > cap:
                 break
             lines[:0] = wrapped

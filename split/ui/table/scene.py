@@ -10,12 +10,13 @@ from typing import Any, assert_never
 
 import pygame
 
+from split.engine import Game, GameConfig
 from split.engine.actions import Action
-from split.engine.game import Game
-from split.engine.state import GAME_OVER, ROUND_OVER, GameConfig
+from split.engine.state import GAME_OVER, ROUND_OVER
 
 from ..model import PictureLost
 from ..results import FinalScene, RoundSummaryScene
+from ..screens import PassScene
 from ..typeset import _, is_rtl
 from . import intents as it
 from .core import TableCore
@@ -111,6 +112,10 @@ class TableScene(TableCore):
         return None
 
     def update(self, dt: float) -> None:
+        if self.passing is not None and self.app is not None:  # hot-seat: over to them
+            seat, self.passing = self.passing, None
+            self.app.push(PassScene(self, seat))
+            return
         self.take_arrivals()
         try:
             if self.animator.step(dt):
