@@ -18,7 +18,6 @@ from split.engine.cards import DECK_SIZE
 from split.engine.game import Game
 from split.engine.refusals import Refusal
 from split.engine.state import (
-    START,
     GameState,
     IllegalAction,
 )
@@ -39,7 +38,7 @@ from .hand import HandOrder, SortKey, sort_key
 from .intents import Key
 from .layout import TableLayout, lay_out
 from .narration import Tone, Undone, describe, event_line, log_line, prompt_line, refusal_text
-from .policy import Plain, Policy
+from .policy import Plain, Policy, Seating
 from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
 from .settings import Settings, TableSettings, following_speed, speeds_of
@@ -93,6 +92,7 @@ class TableCore(Scene):
             raise ValueError(f"{len(self.seats)} seats for a game of {self.n} players")
         self.humans = [i for i, k in enumerate(self.kinds) if k == "human"]
         self.viewer = self.humans[0] if self.humans else 0  # the seat at the bottom
+        self.seating = Seating(tuple(self.humans))  # one person, or several taking turns
         # The log as events (and the table's own records, like an undo), each with the
         # seat it speaks to: narrated when drawn, so a new language rewrites it all.
         self.entries: deque[tuple[object, int | None]] = deque(maxlen=LOG_ENTRIES)
@@ -121,10 +121,9 @@ class TableCore(Scene):
         self.driver = BotDriver(game, self.kinds, lambda: self.timing()[1], choose_bot)
         self.expert = Coach(self.kinds)  # the expert weighs your moves for the summary
         state = self.source.state
-        fresh = not self.source.moves() and state.round == 1 and state.phase == START
-        if self.remote:  # arrived before the first move: the moves since follow
-            fresh = bool(self.source.opening_events())
-        if fresh:  # a new game: the table starts empty and animates the first deal's events
+        if (
+            self.source.fresh()
+        ):  # a new game: the table starts empty and animates the first deal's events
             self.model = TableModel.before_deal(state.players, state.dealer, DECK_SIZE)
             self.animator = Animator(self.model, self)
             self.animator.queue(self.source.opening_events())
@@ -135,7 +134,7 @@ class TableCore(Scene):
             for e in self.source.history()[-LOG_ENTRIES:]:  # the log as it was, from the record
                 self.entries.append((e, you))
         self._sync_hand()
-        if len(self.humans) > 1 and state.current in self.humans:
+        if self.seating.hot_seat and state.current in self.humans:
             self.viewer = state.current
 
     def enter(self) -> None:
@@ -143,7 +142,7 @@ class TableCore(Scene):
         s = self.state
         if (
             not self._entered
-            and len(self.humans) > 1
+            and self.seating.hot_seat
             and not self.animator.pending
             and s.current in self.humans
         ):
@@ -479,11 +478,11 @@ class TableCore(Scene):
             self.show_sheets = False
         elif isinstance(e, ev.TurnStarted):
             self.gestures.blur()  # the turn moved on: the keyboard's ring goes with it
-            if len(self.humans) > 1:
-                if self.kinds[e.seat] != "human":
-                    self.hand_covered = True  # hot-seat: nobody sees a hand while bots play
-                elif e.seat != self.viewer or self.hand_covered:
-                    self._pass_to(e.seat)
+            turn = self.seating.turn(e.seat, self.kinds, self.viewer, self.hand_covered)
+            if turn == "cover":
+                self.hand_covered = True  # hot-seat: nobody sees a hand while bots play
+            elif turn == "pass":
+                self._pass_to(e.seat)
         elif isinstance(e, ev.RowFilled) or (
             isinstance(e, ev.NegativeFilled) and e.reason != "perfect"
         ):

@@ -1,11 +1,15 @@
-"""How a kind of table differs from a plain game, handed to the table as a value (a
-policy is generic in the table it reads, so it needs nothing of the table here): the
-tutorial refuses moves that are not the lesson's, lights the step's targets, draws its
-coach and ends its round on the score sheets. The table asks its policy at those few
-points and applies what it answers; a plain game's policy answers "as usual"."""
+"""How a kind of table differs from a plain game, handed to the table as values: the
+tutorial (a :class:`Policy`, generic in the table it reads) refuses moves that are not
+the lesson's, lights the step's targets, draws its coach and ends its round on the
+score sheets; hot-seat (:class:`Seating`) covers the hand while bots play and passes
+the screen between people. The table asks at those few points and applies what it is
+answered; a plain game answers "as usual". (The network's differences are its
+:class:`~.source.Source`.)"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
 import pygame
@@ -73,4 +77,30 @@ class Plain:
         return False
 
     def wake_in(self, table: object) -> float | None:
+        return None
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who looks at this screen: one person (the other seats are bots, or people at
+    other windows), or several people taking turns at it (hot-seat, ``humans``)."""
+
+    humans: tuple[int, ...]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Whether several people share the screen."""
+        return len(self.humans) > 1
+
+    def turn(
+        self, seat: int, kinds: Sequence[str], viewer: int, covered: bool
+    ) -> Literal["cover", "pass"] | None:
+        """At ``seat``'s turn: the bottom hand shows its backs ("cover": a bot plays,
+        nobody may look), the screen goes to the next person ("pass"), or nothing."""
+        if not self.hot_seat:
+            return None
+        if kinds[seat] != "human":
+            return "cover"
+        if seat != viewer or covered:
+            return "pass"
         return None

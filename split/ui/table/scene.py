@@ -66,12 +66,11 @@ class TableScene(TableCore):
         so it may have come already)."""
         self.show_sheets = False
         self.scoring = False
-        if self.remote:
-            self.take_arrivals()
-            if self.state.phase != ROUND_OVER:
-                return  # the round went on while we read: it is on its way to the table
+        self.take_arrivals()
+        if self.state.phase != ROUND_OVER:
+            return  # the round went on while we read: it is on its way to the table
         self.try_action(Action.next_round())
-        if self.remote and self.state.phase == ROUND_OVER:
+        if self.state.phase == ROUND_OVER:  # (a hosted game) the others still read
             self.note = (
                 _("Waiting for the others to finish reading the scores (a minute at most)…")
                 if self.viewer == 0  # the host's own window: it stops waiting
@@ -101,7 +100,7 @@ class TableScene(TableCore):
     def wake_in(self) -> float | None:
         # A remote game's news wakes the loop (the app posts an event); a look at least
         # twice a second all the same.
-        due = self.driver.wake_in() if not self.remote else 0.5
+        due = self.driver.wake_in() if not self.remote else self.source.look_every
         for change in (self.feedback.next_change(), self.policy.wake_in(self)):
             if change is not None:  # a toast goes, a flash blinks, the tutorial's ring
                 due = change if due is None else min(due, change)

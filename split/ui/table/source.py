@@ -16,7 +16,7 @@ from typing import Protocol
 from split.engine import events as ev
 from split.engine.actions import Action
 from split.engine.game import Game
-from split.engine.state import GameState
+from split.engine.state import START, GameState
 
 from .remote import RemoteGame
 
@@ -72,7 +72,10 @@ class Source(Protocol):
     @property
     def state(self) -> GameState: ...
     @property
-    def remote(self) -> bool: ...
+    def remote(self) -> bool: ...  # the host decides: bots and rounds are its business
+    @property
+    def look_every(self) -> float | None: ...  # seconds between looks for news, if any
+    def fresh(self) -> bool: ...  # the first deal is still to be shown
     def waiting(self) -> bool: ...
     def submit(self, action: Action) -> None: ...
     def drain(self) -> list[Arrival]: ...
@@ -88,6 +91,7 @@ class LocalSource:
     """A game played here: a move is applied at once."""
 
     remote = False
+    look_every = None  # nothing comes by itself: the table acts
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -96,6 +100,10 @@ class LocalSource:
     @property
     def state(self) -> GameState:
         return self.game.state
+
+    def fresh(self) -> bool:
+        s = self.game.state
+        return not self.game.actions and s.round == 1 and s.phase == START
 
     def waiting(self) -> bool:
         return False
@@ -137,6 +145,7 @@ class RemoteSource:
     """A game on a host: a move is sent, its events come back with everyone else's."""
 
     remote = True
+    look_every = 0.5  # the host's news wakes the loop; a look twice a second all the same
 
     def __init__(self, game: RemoteGame) -> None:
         self.game = game
@@ -149,6 +158,9 @@ class RemoteSource:
     def seat(self) -> int:
         """This window's seat."""
         return self.game.seat
+
+    def fresh(self) -> bool:
+        return bool(self.game.opening_events)  # arrived before the first move
 
     def waiting(self) -> bool:
         return self.game.waiting
