@@ -133,6 +133,7 @@ class TableCore(Scene):
             you = self._you()
             for e in self.source.history()[-LOG_ENTRIES:]:  # the log as it was, from the record
                 self.entries.append((e, you))
+            self.take_arrivals(shown=True)  # (a hosted game's moves since: in the state)
         self._sync_hand()
         if self.seating.hot_seat and state.current in self.humans:
             self.viewer = state.current
@@ -245,11 +246,20 @@ class TableCore(Scene):
         self.take_arrivals()
         return True
 
-    def take_arrivals(self) -> None:
+    def take_arrivals(self, shown: bool = False) -> None:
         """Everything the game sent since the last look: moves to animate, and a host's
-        news."""
-        for arrival in self.source.drain():
-            self.arrive(arrival)
+        news. A game's state is always its newest, so moves that came after a resync in
+        the same look (or, ``shown``, before the table first showed that state) are in
+        the picture already: they are told in the log, not played again."""
+        arrivals = self.source.drain()
+        resyncs = [i for i, a in enumerate(arrivals) if isinstance(a, src.Resync)]
+        pictured = 0 if shown else (resyncs[-1] + 1 if resyncs else len(arrivals))
+        for i, arrival in enumerate(arrivals):
+            if i >= pictured and isinstance(arrival, src.Applied):
+                you = self._you()
+                self.entries.extend((e, you) for e in arrival.events)
+            else:
+                self.arrive(arrival)
 
     def arrive(self, arrival: src.Arrival) -> None:
         """One arrival from the game, applied to the table."""
