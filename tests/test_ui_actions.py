@@ -214,7 +214,7 @@ def test_glow_only_on_legal_targets_while_dragging():
     targets = table.gestures.press.targets
     legal = game.state.legal_actions()
     d = parse_card("7D")
-    want = {("match", a.b, a.c) for a in legal if a.kind == "upgrade" and a.a == d}
+    want = {("match", a.seat, a.target) for a in legal if a.kind == "upgrade" and a.card == d}
     want |= {("discard_area", -1, -1)}
     want |= {("hand", j, -1) for j, c in enumerate(table.hand.cards) if c == parse_card("7H")}
     assert targets == want

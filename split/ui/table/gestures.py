@@ -122,25 +122,26 @@ def targets_for(src: Hit, legal: Sequence[Action], cards: Sequence[int]) -> set[
     if src.kind == "hand":
         card = cards[src.a]
         for a in legal:
-            if a.kind == MATCH and card in (a.a, a.b):
-                other = a.b if a.a == card else a.a
+            if a.kind == MATCH and card in a.cards:
+                lower, upper = a.cards
+                other = upper if lower == card else lower
                 for j, c in enumerate(cards):
                     if c == other and j != src.a:
                         out.add(("hand", j, -1))
-            elif a.kind == UPGRADE and a.a == card:
-                out.add(("match", a.b, a.c))
-            elif a.kind == DISCARD and a.a == card:
+            elif a.kind == UPGRADE and a.card == card:
+                out.add(("match", a.seat, a.target))
+            elif a.kind == DISCARD and a.card == card:
                 out.add(("discard_area", -1, -1))
     elif src.kind in ("pile", "discard"):
         out.add(("hand_area", -1, -1))
     elif src.kind == "match":
         for a in legal:
-            if a.kind == TRADE and a.a == src.b:
-                out.add(("match", a.b, a.c))
+            if a.kind == TRADE and a.mine == src.b:
+                out.add(("match", a.seat, a.target))
     elif src.kind == "chip":
         for a in legal:
             if a.kind == PENALIZE:
-                out.add(("seat", a.a, -1))
+                out.add(("seat", a.penalized, -1))
     return out
 
 
@@ -176,9 +177,9 @@ def action_keys(action: Action, cards: Sequence[int], viewer: int) -> list[Key]:
     if k == DRAW:
         return [("pile", -1, -1)]
     if k == TAKE:
-        return [("discard", action.a, -1)]
+        return [("discard", action.position, -1)]
     if k in (MATCH, UPGRADE, DISCARD):
-        wanted = [action.a, action.b] if k == MATCH else [action.a]
+        wanted = list(action.cards) if k == MATCH else [action.card]
         keys: list[Key] = []
         used: set[int] = set()
         for c in wanted:
@@ -188,14 +189,14 @@ def action_keys(action: Action, cards: Sequence[int], viewer: int) -> list[Key]:
                     keys.append(("hand", j, -1))
                     break
         if k == UPGRADE:
-            keys.append(("match", action.b, action.c))
+            keys.append(("match", action.seat, action.target))
         if k == DISCARD:
             keys.append(("discard_area", -1, -1))
         return keys
     if k == PENALIZE:
-        return [("seat", action.a, -1)]
+        return [("seat", action.penalized, -1)]
     if k == TRADE:
-        return [("match", viewer, action.a), ("match", action.b, action.c)]
+        return [("match", viewer, action.mine), ("match", action.seat, action.target)]
     if k == PASS:
         return [("button", 0, -1)]
     return []

@@ -335,7 +335,7 @@ class Renderer:
             pygame.draw.rect(surf, (255, 255, 255, 40), dr, 1, border_radius=8)
         self.hits.append(Hit("discard_area", -1, -1, dr))
         legal = [] if dragging else f.legal  # while dragging only targets glow
-        takeable = {a.a for a in legal if a.kind == TAKE}
+        takeable = {a.position for a in legal if a.kind == TAKE}
         hidden: Counter[int] = Counter()
         discard = f.model.discard
         n = len(discard)
