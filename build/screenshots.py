@@ -243,7 +243,7 @@ def _tutorial(ctx):
     from split.ui.tutorial import TutorialTable
 
     table = TutorialTable(ctx.live, ctx.sound)
-    table.clock = lambda: 0.4  # the pulse at its brightest, the same in every run
+    table.lesson.clock = lambda: 0.4  # the pulse at its brightest, the same in every run
     for _done in range(2):  # draw, then the weak match
         table.try_action(table.step().parsed)
     return table

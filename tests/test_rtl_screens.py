@@ -334,7 +334,7 @@ def test_the_penalty_prompt_leaves_the_chip_its_room(lang, size, monkeypatch):
     app, table, _applied = make_table(game, ("human", "random", "random", "random"), size)
     texts = Texts(monkeypatch)
     table.invalidate()
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     chip = next(h.rect for h in table.hits() if h.kind == "chip")
     bar = table.layout.prompt_rect
     words = [(w, r) for w, r in texts.seen if bar.colliderect(r)]
@@ -429,7 +429,7 @@ def test_every_seats_facts_are_drawn_whole_before_what_its_matches_add(lang, siz
 
     monkeypatch.setattr(widgets, "text", text)
     table.invalidate()
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     for seat in range(3):
         panel = table.seat_rect(seat)
         held = len(table.model.hands[seat])

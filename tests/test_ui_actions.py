@@ -214,12 +214,12 @@ def test_glow_only_on_legal_targets_while_dragging():
     targets = table.gestures.press.targets
     legal = game.state.legal_actions()
     d = parse_card("7D")
-    want = {("match", a.b, a.c) for a in legal if a.kind == "upgrade" and a.a == d}
+    want = {("match", a.seat, a.target) for a in legal if a.kind == "upgrade" and a.card == d}
     want |= {("discard_area", -1, -1)}
     want |= {("hand", j, -1) for j, c in enumerate(table.hand.cards) if c == parse_card("7H")}
     assert targets == want
     # nothing else glows: draw the frame and compare the lit keys with the targets
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     assert table.renderer.glow_keys == want and not table.hint_keys
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
     app.run_frames(3)

@@ -333,7 +333,7 @@ def test_each_seat_shows_what_its_matches_would_score_now(monkeypatch):
     assert table.model.worth_now(1) == 20 and table.model.worth_now(0) == 0
     drawn = record_texts(monkeypatch)
     table.invalidate()
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     seat = table.seat_rect(1)
     assert any(w == "+20" and seat.contains(r) for w, r in drawn)
     own = table.layout.own_seat
@@ -352,7 +352,7 @@ def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
     table.note = verbatim(words)
     drawn = record_texts(monkeypatch)
     table.invalidate()
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     bar = table.layout.prompt_rect
     inside = [(w, r) for w, r in drawn if bar.colliderect(r)]
     assert " ".join(w for w, _r in inside).split() == words.split(), "every word, in order"
@@ -380,7 +380,7 @@ def test_the_tutorials_last_sheet_shows_no_worth_after_the_scoring(monkeypatch):
     assert table.state.phase == "round-over" and table.show_sheets
     drawn = record_texts(monkeypatch)
     table.invalidate()
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     assert drawn and not [w for w, _r in drawn if w.startswith("+")]
 
 
@@ -404,7 +404,7 @@ def test_with_one_card_left_the_prompt_offers_only_the_discard(monkeypatch):
     assert {a.kind for a in table.legal()} == {"discard"}
     drawn = record_texts(monkeypatch)
     table.invalidate()
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     bar = table.layout.prompt_rect
     said = " ".join(w for w, r in drawn if bar.colliderect(r))
     assert said == "Discard your last card (drop it on the discard row) to go out."

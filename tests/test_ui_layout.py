@@ -59,7 +59,7 @@ def test_six_players_fit_and_nothing_important_overlaps(size, discard_len, lang)
     game = crowded_game(discard_len)
     app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=size)
     assert table.human_turn()
-    table.renderer.build(table)
+    table.renderer.build(table.frame())
     screen = pygame.Rect((0, 0), size)
     for h in table.hits():
         assert screen.contains(h.rect), f"{h.kind} {h.a}.{h.b} leaves the window: {h.rect}"
@@ -82,7 +82,7 @@ def test_six_players_fit_and_nothing_important_overlaps(size, discard_len, lang)
             assert table.seat_rect(h.a).contains(h.rect), f"match {h.a}.{h.b} out of its seat"
 
     # every discard card shows its rank corner (R4.3: every card visible)
-    art = table.disc_art()
+    art = table.geometry().disc_art()
     discards = [h for h in table.hits() if h.kind == "discard"]
     assert len(discards) == discard_len
     for i, h in enumerate(discards):
@@ -148,7 +148,7 @@ def test_persian_mirrors_the_table(monkeypatch):
     i18n.set_language("fa")
     try:
         app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=(1280, 720))
-        table.renderer.build(table)
+        table.renderer.build(table.frame())
         assert (
             table.layout.side.left == 0 and table.layout.table_rect.left == table.layout.side.right
         )
@@ -328,7 +328,7 @@ def test_the_pile_label_keeps_clear_of_the_window_edge(lang, players, monkeypatc
         app, table, _ = make_table(game, kinds=("human",) + ("random",) * (players - 1))
         drawn = record_texts(monkeypatch)
         table.invalidate()
-        table.renderer.build(table)
+        table.renderer.build(table.frame())
         label = i18n._("Pile: {n}").format(n=table.animator.pile_count())
         r = next(r for w, r in drawn if w == label)
         m = table.layout.m

@@ -129,25 +129,26 @@ def gesture(app, table, action, rng=None) -> None:
     if k == "draw":
         drag(app, spot(table, "pile"), table.layout.hand_rect.center)
     elif k == "take":
-        drag(app, spot(table, "discard", action.a), table.layout.hand_rect.center)
+        drag(app, spot(table, "discard", action.position), table.layout.hand_rect.center)
     elif k == "match":
-        i = table.hand.cards.index(action.a)
-        j = next(x for x, c in enumerate(table.hand.cards) if c == action.b and x != i)
+        lower, upper = action.cards
+        i = table.hand.cards.index(lower)
+        j = next(x for x, c in enumerate(table.hand.cards) if c == upper and x != i)
         drag(app, spot(table, "hand", i), spot(table, "hand", j))
     elif k == "upgrade":
-        i = table.hand.cards.index(action.a)
-        drag(app, spot(table, "hand", i), spot(table, "match", action.b, action.c))
+        i = table.hand.cards.index(action.card)
+        drag(app, spot(table, "hand", i), spot(table, "match", action.seat, action.target))
     elif k == "discard":
-        i = table.hand.cards.index(action.a)
+        i = table.hand.cards.index(action.card)
         r = table.layout.discard_rect
         drag(app, spot(table, "hand", i), (r.right - 6, r.bottom - 6))
     elif k == "penalize":
-        drag(app, spot(table, "chip"), spot(table, "seat", action.a))
+        drag(app, spot(table, "chip"), spot(table, "seat", action.penalized))
     elif k == "trade":
         drag(
             app,
-            spot(table, "match", table.viewer, action.a),
-            spot(table, "match", action.b, action.c),
+            spot(table, "match", table.viewer, action.mine),
+            spot(table, "match", action.seat, action.target),
         )
     elif k == "pass":
         click(app, table.renderer.buttons["skip"].rect.center)

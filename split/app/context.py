@@ -77,6 +77,10 @@ class LiveSettings:
     def high_contrast(self) -> bool:
         return self._ctx.settings.high_contrast
 
+    def change(self, **changes: str) -> None:
+        """Change (and save) the named settings: the table's Speed and Sort buttons."""
+        self._ctx.change(**changes)
+
 
 def resolve_language(code: str) -> str:
     """The catalog for a settings language ('auto' asks the system); English if unknown."""

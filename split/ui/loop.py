@@ -164,6 +164,10 @@ class App:
     def scene(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
+    def repaint(self) -> None:
+        """Draw the whole window again at the next frame (a scene's overlay changed)."""
+        self.full_redraw = True
+
     def push(self, scene: SceneT) -> SceneT:
         """Put ``scene`` on top; it gets ``resize`` then ``enter``. Returns it."""
         if self.scenes:

@@ -10,6 +10,7 @@ check that.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from split.engine import events as ev
 from split.engine.cards import HIDDEN, RANKS, rank_of
@@ -109,7 +110,7 @@ class TableModel:
             and self.negatives == state.negatives
         )
 
-    def apply_event(self, e: object) -> None:
+    def apply_event(self, e: ev.Event) -> None:
         """Change the model as ``e`` says (see :mod:`split.engine.events`);
         :class:`PictureLost` if it does not fit."""
         try:
@@ -117,57 +118,62 @@ class TableModel:
         except (ValueError, IndexError) as err:
             raise PictureLost(f"{type(e).__name__}: {err}") from err
 
-    def _apply(self, e: object) -> None:
-        if isinstance(e, ev.RoundStarted):
-            n = self.players
-            self.round, self.dealer = e.round, e.dealer
-            self.hands = [[] for _ in range(n)]
-            for seat, card in e.deal:
-                self.hands[seat].append(card)
-            self.matches = [list(m) for m in e.table] or [[] for _ in range(n)]
-            self.discard = list(e.discard)
-            self.draw_pile = e.draw_pile
-            self.round_rows = [[0] * len(RANKS) for _ in range(n)]
-            self.round_negatives = [0] * n
-            self.last_scored = None
-        elif isinstance(e, ev.TurnStarted):
-            self.current = e.seat
-        elif isinstance(e, ev.CardDrawn):
-            self.hands[e.seat].append(e.card)
-            self.draw_pile = e.draw_pile
-        elif isinstance(e, ev.CardsTaken):
-            del self.discard[e.index :]
-            self.hands[e.seat].extend(e.cards)
-        elif isinstance(e, ev.MatchPlayed | ev.AutoMatched):
-            for c in e.cards:
-                _remove(self.hands[e.seat], c)
-            self.matches[e.seat].append(tuple(e.cards))
-        elif isinstance(e, ev.MatchUpgraded):
-            self.matches[e.owner].pop(e.old_match)
-            _remove(self.hands[e.seat], e.card)
-            self.matches[e.seat].append(tuple(e.cards))
-        elif isinstance(e, ev.CardReturned):
-            self.hands[e.seat].append(e.card)
-        elif isinstance(e, ev.MatchesTraded):
-            given = self.matches[e.seat].pop(e.given_index)
-            taken = self.matches[e.other].pop(e.taken_index)
-            self.matches[e.seat].append(taken)
-            self.matches[e.other].append(given)
-        elif isinstance(e, ev.CardDiscarded):
-            _remove(self.hands[e.seat], e.card)
-            self.discard.append(e.card)
-        elif isinstance(e, ev.NegativeFilled):
-            self.negatives[e.seat] = e.total
-            if e.reason == "hand":
-                self.round_negatives[e.seat] += e.count
-        elif isinstance(e, ev.RowFilled):
-            self.rows[e.seat][e.rank] = e.total
-            self.round_rows[e.seat][e.rank] += e.count
-        elif isinstance(e, ev.RoundScored):
-            self.current = None
-            self.last_scored = e
-        elif isinstance(e, ev.GameOver):
-            self.game_over = e
+    def _apply(self, e: ev.Event) -> None:
+        match e:
+            case ev.RoundStarted():
+                n = self.players
+                self.round, self.dealer = e.round, e.dealer
+                self.hands = [[] for _ in range(n)]
+                for seat, card in e.deal:
+                    self.hands[seat].append(card)
+                self.matches = [list(m) for m in e.table] or [[] for _ in range(n)]
+                self.discard = list(e.discard)
+                self.draw_pile = e.draw_pile
+                self.round_rows = [[0] * len(RANKS) for _ in range(n)]
+                self.round_negatives = [0] * n
+                self.last_scored = None
+            case ev.TurnStarted():
+                self.current = e.seat
+            case ev.CardDrawn():
+                self.hands[e.seat].append(e.card)
+                self.draw_pile = e.draw_pile
+            case ev.CardsTaken():
+                del self.discard[e.index :]
+                self.hands[e.seat].extend(e.cards)
+            case ev.MatchPlayed() | ev.AutoMatched():
+                for c in e.cards:
+                    _remove(self.hands[e.seat], c)
+                self.matches[e.seat].append(e.cards)
+            case ev.MatchUpgraded():
+                self.matches[e.owner].pop(e.old_match)
+                _remove(self.hands[e.seat], e.card)
+                self.matches[e.seat].append(e.cards)
+            case ev.CardReturned():
+                self.hands[e.seat].append(e.card)
+            case ev.MatchesTraded():
+                given = self.matches[e.seat].pop(e.given_index)
+                taken = self.matches[e.other].pop(e.taken_index)
+                self.matches[e.seat].append(taken)
+                self.matches[e.other].append(given)
+            case ev.CardDiscarded():
+                _remove(self.hands[e.seat], e.card)
+                self.discard.append(e.card)
+            case ev.NegativeFilled():
+                self.negatives[e.seat] = e.total
+                if e.reason == "hand":
+                    self.round_negatives[e.seat] += e.count
+            case ev.RowFilled():
+                self.rows[e.seat][e.rank] = e.total
+                self.round_rows[e.seat][e.rank] += e.count
+            case ev.RoundScored():
+                self.current = None
+                self.last_scored = e
+            case ev.GameOver():
+                self.game_over = e
+            case ev.BonusStarted() | ev.BonusDeclined() | ev.WentOut() | ev.DrawPileEmptied():
+                pass  # nothing drawn changes: the prompt and the log tell them
+            case _:
+                assert_never(e)
 
 
 def _remove(hand: list[int], card: int) -> None:

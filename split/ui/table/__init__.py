@@ -10,9 +10,10 @@
   (human's or bot's): the app autosaves there; ``on_undo()`` after the human took a
   move back (Ctrl+Z, the Undo button; :meth:`Game.undo`): the record is shorter, the
   app saves it again;
-* ``settings`` is any object with ``speed`` (normal/fast/instant), ``sort_order``
-  (rank/suit) and ``card_back`` (blue/red/green), read at every use, so a changed
-  setting applies at once; :class:`TableSettings` is the default;
+* ``settings`` is a :class:`.settings.Settings`: ``speed`` (normal/fast/instant),
+  ``sort_order`` (rank/suit) and ``card_back`` (blue/red/green), read at every use, so
+  a changed setting applies at once, and ``change(**settings)``;
+  :class:`TableSettings` is the default;
 * ``on_game_over(scene)`` replaces the default final-results screen (it is called
   after the last round's summary); ``on_exit(scene)`` is called when the player
   leaves from the results screen;
@@ -33,15 +34,19 @@ Esc for the app: pause or leave) and ``new_game(seats, dealer)`` (a fresh table,
 Play again).
 
 The parts: :mod:`.layout` (rectangles from window size, seat count and direction),
-:mod:`.places` (where each thing lies now, a part of the scene), :mod:`.narration`
+:mod:`.geometry` (where each thing lies now: a value), :mod:`.frame` (one picture of
+the table, frozen: what is drawn and what input is read against), :mod:`.narration`
 (the words), :mod:`.animator` (events to flights), :mod:`.gestures` (input to
-actions), :mod:`.render` (the static layer and the hit list), :mod:`.driver` (the
-bots), :mod:`.hand` (your hand's order), :mod:`.settings`, and :mod:`.scene`, which
-wires them together. A new game's deal is animated from
-``Game.opening_events``.
+:mod:`.intents`), :mod:`.render` (a frame drawn, and its hit list), :mod:`.source`
+(the game here or on a host, behind one Protocol), :mod:`.policy` (how a tutorial
+table differs), :mod:`.driver` (the bots), :mod:`.hand` (your hand's order),
+:mod:`.settings`, :mod:`.core` (the game, the picture and the moves) and
+:mod:`.scene`, which adds input, drawing and screens. A new game's deal is animated
+from ``Game.opening_events``.
 
-Every gesture becomes an :class:`~split.engine.Action`; only ``game.apply`` changes
-the game. Applying returns events; the table animates them one by one, updating
+Every gesture becomes intents, applied in one place (``apply_intent``); a move is an
+:class:`~split.engine.Action` submitted to the source, and only the game changes the
+game. Applying returns events; the table animates them one by one, updating
 its :class:`~split.ui.model.TableModel` as each plays, so what you see is what the
 events said. A refused move is sent back and the prompt says why (the engine's
 :class:`~split.engine.refusals.Refusal`, worded by :func:`.narration.refusal_text`).

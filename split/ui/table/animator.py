@@ -3,7 +3,8 @@
 Events wait in a queue and play one after another; a deal's flights overlap by design.
 While a card flies, the place it flies to keeps it hidden (``hidden``,
 ``hidden_matches``, ``hidden_discard``), so it appears there as it lands. The
-animator asks its :class:`Stage` (the table) where things are and what they look like.
+animator asks its :class:`Stage` (the table) for the :class:`~.geometry.Geometry` of
+the picture as it is (where things are and what they look like).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Protocol, assert_never
 
 import pygame
 
@@ -19,6 +20,7 @@ from split.engine import events as ev
 
 from .. import cards as cardart
 from ..model import TableModel
+from .geometry import Geometry
 
 Point = tuple[int, int]
 
@@ -61,20 +63,18 @@ class Flight:
         if self.on_land is not None:
             self.on_land()
 
+    def land_now(self) -> None:
+        """Jump to the end of the flight and arrive."""
+        self.t = max(self.t, self.dur, 0.0)
+        self.advance(0)
+        self.land()
+
 
 class Stage(Protocol):
     """What the animator needs from the table: places, pictures, speed and sound, and a
     say after each event has changed the model."""
 
-    def hand_pos(self, seat: int, card: int | None = None) -> Point: ...
-    def match_pos(self, seat: int, m: int) -> Point: ...
-    def discard_pos(self, i: int) -> Point: ...
-    def score_pos(self, seat: int) -> Point: ...
-    def pile_top(self, cards: int) -> Point: ...
-    def face(self, seat: int, card: int, size: str = "hand") -> pygame.Surface: ...
-    def art(self, which: str) -> cardart.CardArt: ...
-    def disc_art(self) -> cardart.CardArt: ...
-    def chip(self) -> pygame.Surface: ...
+    def geometry(self) -> Geometry: ...
     def timing(self) -> tuple[float, float, float]: ...
     def play_sound(self, name: str) -> None: ...
     def viewer_seat(self) -> int: ...
@@ -93,10 +93,11 @@ class Animator:
         self.wait = 0.0  # seconds before the next event plays
         self.hurry = False
         players = model.players
-        self.hidden: list[Counter] = [Counter() for _ in range(players)]
-        self.hidden_matches: Counter = Counter()
-        self.hidden_discard: Counter = Counter()
-        self.returning: Counter = Counter()  # keys of things flying back after a refused drop
+        self.hidden: list[Counter[int]] = [Counter() for _ in range(players)]
+        self.hidden_matches: Counter[tuple[int, tuple[int, ...]]] = Counter()
+        self.hidden_discard: Counter[int] = Counter()
+        # keys of things flying back after a refused drop
+        self.returning: Counter[tuple[object, ...]] = Counter()
         self.pile_in_air = 0  # dealt cards still flying: the pile counts them
         self.last_event: ev.Event | None = None  # the event animated last
         self._upgrade_src: Point | None = None
@@ -137,9 +138,7 @@ class Animator:
         """Land every card now and play the queued events instantly."""
         self.hurry = True
         for f in self.flights:
-            f.t = f.dur
-            f.advance(0)
-            f.land()
+            f.land_now()
         self.flights = []
         self.wait = 0
         while self.pending and not self.stage.paused():
@@ -165,14 +164,12 @@ class Animator:
         fdur = self.timing()[0] if dur is None else dur
         f = Flight(image, src, dst, fdur, delay, on_land)
         if fdur <= 0 and delay <= 0:
-            f.t = 0
-            f.advance(0)
-            f.land()
+            f.land_now()
             return
         self.flights.append(f)
 
     def fly_back(
-        self, image: pygame.Surface, src: Point, dst: Point, keys: tuple[tuple, ...]
+        self, image: pygame.Surface, src: Point, dst: Point, keys: tuple[tuple[object, ...], ...]
     ) -> None:
         """A refused drop: the dragged thing flies home, hidden there until it lands."""
         for k in keys:
@@ -193,7 +190,7 @@ class Animator:
         return unhide
 
     def _hide_match(self, seat: int, cards: tuple[int, int]) -> Callable[[], None]:
-        key = (seat, tuple(cards))
+        key: tuple[int, tuple[int, ...]] = (seat, tuple(cards))
         self.hidden_matches[key] += 1
 
         def unhide() -> None:
@@ -224,119 +221,119 @@ class Animator:
         return self.model.draw_pile + self.pile_in_air
 
     def _pile(self) -> Point:
-        return self.stage.pile_top(self.pile_count())
+        return self.stage.geometry().pile_top(self.pile_count())
 
     # ------------------------------------------------------------------ events
 
     def play(self, e: ev.Event) -> None:
-        """Animate one event: update the model, let the table react, start the flights."""
+        """Animate one event: update the model, let the table react, start the flights.
+        Where a card leaves from is asked before the model changes, where it lands after."""
         dur, _pause, stagger = self.timing()
         st = self.stage
         M = self.model
         self.last_event = e
-        if isinstance(e, ev.RoundStarted):
+        before = st.geometry()
+        you = st.viewer_seat()
+
+        def changed() -> Geometry:
             M.apply_event(e)
             st.react(e)
-            st.play_sound("shuffle")
-            pile = self._pile()
-            delay = 0.0
-            for seat, card in e.deal:
-                land = self._from_pile(self._hide_hand(seat, card))
-                self.fly(st.face(seat, card), pile, st.hand_pos(seat, card), delay, land)
-                delay += stagger
-            for i, card in enumerate(M.discard):
-                land = self._from_pile(self._hide_discard(card))
-                self.fly(st.disc_art().half(card), pile, st.discard_pos(i), delay, land)
-            self.wait = delay
-            if self.flights:
-                st.play_sound("deal")
-        elif isinstance(e, ev.CardDrawn):
-            src = self._pile()
-            M.apply_event(e)
-            st.react(e)
-            unhide = self._hide_hand(e.seat, e.card)
-            dst = st.hand_pos(e.seat, e.card)
-            self.fly(st.face(e.seat, e.card), src, dst, on_land=unhide)
-            st.play_sound("draw")
-        elif isinstance(e, ev.CardsTaken):
-            srcs = [st.discard_pos(e.index + i) for i in range(len(e.cards))]
-            M.apply_event(e)
-            st.react(e)
-            size = "mid" if e.seat != st.viewer_seat() else "hand"
-            for src, card in zip(srcs, e.cards, strict=True):
-                unhide = self._hide_hand(e.seat, card)
-                self.fly(st.art(size).half(card), src, st.hand_pos(e.seat, card), on_land=unhide)
-            st.play_sound("draw")
-        elif isinstance(e, ev.MatchPlayed | ev.AutoMatched):
-            src = st.hand_pos(e.seat, e.cards[0])
-            M.apply_event(e)
-            st.react(e)
-            dst = st.match_pos(e.seat, e.match)
-            unhide = self._hide_match(e.seat, e.cards)
-            size = "own" if e.seat == st.viewer_seat() else "opp"
-            self.fly(st.art(size).match(*e.cards), src, dst, on_land=unhide)
-            st.play_sound("match")
-        elif isinstance(e, ev.MatchUpgraded):
-            src_card = st.hand_pos(e.seat, e.card)
-            src_match = st.match_pos(e.owner, e.old_match)
-            M.apply_event(e)
-            st.react(e)
-            dst = st.match_pos(e.seat, e.match)
-            unhide = self._hide_match(e.seat, e.cards)
-            size = "own" if e.seat == st.viewer_seat() else "opp"
-            self.fly(st.art(size).match(*e.cards), src_match, dst, on_land=unhide)
-            self.fly(st.face(e.seat, e.card), src_card, dst)
-            self._upgrade_src = src_match  # the returned half leaves from the old match
-            st.play_sound("upgrade")
-        elif isinstance(e, ev.CardReturned):
-            src = self._upgrade_src if self._upgrade_src is not None else self._pile()
-            M.apply_event(e)
-            st.react(e)
-            unhide = self._hide_hand(e.seat, e.card)
-            dst = st.hand_pos(e.seat, e.card)
-            self.fly(st.art("mid").half(e.card), src, dst, on_land=unhide)
-        elif isinstance(e, ev.MatchesTraded):
-            a_src = st.match_pos(e.seat, e.given_index)
-            b_src = st.match_pos(e.other, e.taken_index)
-            M.apply_event(e)
-            st.react(e)
-            a_dst = st.match_pos(e.other, len(M.matches[e.other]) - 1)
-            b_dst = st.match_pos(e.seat, len(M.matches[e.seat]) - 1)
-            u1 = self._hide_match(e.other, e.given)
-            u2 = self._hide_match(e.seat, e.taken)
-            self.fly(st.art("opp").match(*e.given), a_src, a_dst, on_land=u1)
-            self.fly(st.art("opp").match(*e.taken), b_src, b_dst, on_land=u2)
-            st.play_sound("match")
-        elif isinstance(e, ev.CardDiscarded):
-            src = st.hand_pos(e.seat, e.card)
-            M.apply_event(e)
-            st.react(e)
-            unhide = self._hide_discard(e.card)
-            dst = st.discard_pos(len(M.discard) - 1)
-            self.fly(st.disc_art().half(e.card), src, dst, on_land=unhide)
-            st.play_sound("discard")
-        elif isinstance(e, ev.NegativeFilled):
-            M.apply_event(e)
-            st.react(e)
-            if e.reason == "perfect":
-                src = st.score_pos(e.by) if e.by is not None else self._pile()
-                self.fly(st.chip(), src, st.score_pos(e.seat))
-                st.play_sound("penalty")
-            else:
-                self.wait = dur * 0.5
-        elif isinstance(e, ev.RowFilled):
-            M.apply_event(e)
-            st.react(e)
-            self.wait = dur * 0.4
-        elif isinstance(e, ev.WentOut | ev.DrawPileEmptied):
-            M.apply_event(e)
-            st.react(e)
-            self.wait = dur
-        elif isinstance(e, ev.RoundScored):
-            M.apply_event(e)
-            st.react(e)
-            st.play_sound("round_end")
-            self.wait = dur * 2
-        else:
-            M.apply_event(e)
-            st.react(e)
+            return st.geometry()
+
+        match e:
+            case ev.RoundStarted():
+                geo = changed()
+                st.play_sound("shuffle")
+                pile = geo.pile_top(self.pile_count())
+                delay = 0.0
+                for seat, card in e.deal:
+                    land = self._from_pile(self._hide_hand(seat, card))
+                    self.fly(geo.face(seat, card), pile, geo.hand_pos(seat, card), delay, land)
+                    delay += stagger
+                for i, card in enumerate(M.discard):
+                    land = self._from_pile(self._hide_discard(card))
+                    self.fly(geo.disc_art().half(card), pile, geo.discard_pos(i), delay, land)
+                self.wait = delay
+                if self.flights:
+                    st.play_sound("deal")
+            case ev.CardDrawn():
+                src = before.pile_top(self.pile_count())
+                geo = changed()
+                unhide = self._hide_hand(e.seat, e.card)
+                dst = geo.hand_pos(e.seat, e.card)
+                self.fly(geo.face(e.seat, e.card), src, dst, on_land=unhide)
+                st.play_sound("draw")
+            case ev.CardsTaken():
+                srcs = [before.discard_pos(e.index + i) for i in range(len(e.cards))]
+                geo = changed()
+                size = "mid" if e.seat != you else "hand"
+                for src, card in zip(srcs, e.cards, strict=True):
+                    unhide = self._hide_hand(e.seat, card)
+                    dst = geo.hand_pos(e.seat, card)
+                    self.fly(geo.art(size).half(card), src, dst, on_land=unhide)
+                st.play_sound("draw")
+            case ev.MatchPlayed() | ev.AutoMatched():
+                src = before.hand_pos(e.seat, e.cards[0])
+                geo = changed()
+                dst = geo.match_pos(e.seat, e.match)
+                unhide = self._hide_match(e.seat, e.cards)
+                size = "own" if e.seat == you else "opp"
+                self.fly(geo.art(size).match(*e.cards), src, dst, on_land=unhide)
+                st.play_sound("match")
+            case ev.MatchUpgraded():
+                src_card = before.hand_pos(e.seat, e.card)
+                src_match = before.match_pos(e.owner, e.old_match)
+                geo = changed()
+                dst = geo.match_pos(e.seat, e.match)
+                unhide = self._hide_match(e.seat, e.cards)
+                size = "own" if e.seat == you else "opp"
+                self.fly(geo.art(size).match(*e.cards), src_match, dst, on_land=unhide)
+                self.fly(geo.face(e.seat, e.card), src_card, dst)
+                self._upgrade_src = src_match  # the returned half leaves from the old match
+                st.play_sound("upgrade")
+            case ev.CardReturned():
+                src = self._upgrade_src if self._upgrade_src is not None else self._pile()
+                geo = changed()
+                unhide = self._hide_hand(e.seat, e.card)
+                dst = geo.hand_pos(e.seat, e.card)
+                self.fly(geo.art("mid").half(e.card), src, dst, on_land=unhide)
+            case ev.MatchesTraded():
+                a_src = before.match_pos(e.seat, e.given_index)
+                b_src = before.match_pos(e.other, e.taken_index)
+                geo = changed()
+                a_dst = geo.match_pos(e.other, len(M.matches[e.other]) - 1)
+                b_dst = geo.match_pos(e.seat, len(M.matches[e.seat]) - 1)
+                u1 = self._hide_match(e.other, e.given)
+                u2 = self._hide_match(e.seat, e.taken)
+                self.fly(geo.art("opp").match(*e.given), a_src, a_dst, on_land=u1)
+                self.fly(geo.art("opp").match(*e.taken), b_src, b_dst, on_land=u2)
+                st.play_sound("match")
+            case ev.CardDiscarded():
+                src = before.hand_pos(e.seat, e.card)
+                geo = changed()
+                unhide = self._hide_discard(e.card)
+                dst = geo.discard_pos(len(M.discard) - 1)
+                self.fly(geo.disc_art().half(e.card), src, dst, on_land=unhide)
+                st.play_sound("discard")
+            case ev.NegativeFilled():
+                geo = changed()
+                if e.reason == "perfect":
+                    src = geo.score_pos(e.by) if e.by is not None else self._pile()
+                    self.fly(geo.chip(), src, geo.score_pos(e.seat))
+                    st.play_sound("penalty")
+                else:
+                    self.wait = dur * 0.5
+            case ev.RowFilled():
+                changed()
+                self.wait = dur * 0.4
+            case ev.WentOut() | ev.DrawPileEmptied():
+                changed()
+                self.wait = dur
+            case ev.RoundScored():
+                changed()
+                st.play_sound("round_end")
+                self.wait = dur * 2
+            case ev.TurnStarted() | ev.BonusStarted() | ev.BonusDeclined() | ev.GameOver():
+                changed()
+            case _:
+                assert_never(e)

@@ -42,6 +42,13 @@ class Review:
     result: Assessment | None = None
     done: threading.Event = field(default_factory=threading.Event)
 
+    def weigh(self) -> None:
+        """Work the assessment out (None if that failed: a review never stops the game)."""
+        try:
+            self.result = self.job()
+        except Exception:  # pragma: no cover - a review must never stop the game
+            self.result = None
+
 
 class Coach:
     """Reviews of one human's moves (a single human at the table: the summary speaks
@@ -88,10 +95,7 @@ class Coach:
                     self._thread = None
                     return
             if not self._closed:
-                try:
-                    item.result = item.job()
-                except Exception:  # pragma: no cover - a review must never stop the game
-                    item.result = None
+                item.weigh()
             item.done.set()
 
     def close(self) -> None:

@@ -14,6 +14,8 @@ from split.engine.game import Game
 from split.engine.state import START
 from split.engine.view import PlayerView
 
+from .remote import RemoteGame
+
 
 class _Done:
     """A finished 'future' for a bot that chose at once (speed instant, a bot that
@@ -39,7 +41,7 @@ class BotDriver:
 
     def __init__(
         self,
-        game: Game,
+        game: Game | RemoteGame,
         kinds: Sequence[str],
         pause: Callable[[], float],
         choose_bot: Callable[[int], Action] | None = None,
@@ -95,7 +97,8 @@ class BotDriver:
 
     def _start(self) -> None:
         job = self.job()
-        if self.pause() <= 0 and self.kinds[self.game.state.current] not in SEARCHING_BOTS:
+        seat = self.game.state.current
+        if self.pause() <= 0 and seat is not None and self.kinds[seat] not in SEARCHING_BOTS:
             self._future = _Done(job())  # instant speed, a bot that answers at once
             return
         if self._executor is None:

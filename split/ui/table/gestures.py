@@ -1,9 +1,12 @@
-"""Input turned into actions: press, drag and drop, click, and keys.
+"""Input turned into intents: press, drag and drop, click, and keys.
 
-Every gesture becomes an :class:`~split.engine.Action` handed to the table's
-``try_action`` (the same path a bot's choice takes); a drop on nothing, or a refused
-one, flies the card home. The pure parts (what a drop means, what may glow while
-dragging, which things show a hint) are functions of their arguments.
+:meth:`Gestures.handle` reads one pygame event against the table's
+:class:`~.frame.Frame` and the hit regions drawn from it, and returns what the player
+meant (:mod:`.intents`: play this action, select, open a panel…), which the table
+applies; a drop on nothing, or a refused one, asks for the card to fly home. The
+gestures keep only their own state: the press (and the drag it becomes), the focus
+ring and the card under the pointer. The pure parts (what a drop means, what may glow
+while dragging, which things show a hint) are functions of their arguments.
 
 Tab / Shift-Tab move a focus ring over everything clickable and Enter clicks it;
 1-9 pick a hand card; S toggles rank/suit order; H hint; T score sheets; R the
@@ -13,42 +16,58 @@ reference cards; Space or a click hurries the animation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from dataclasses import dataclass, replace
+from typing import Literal
 
 import pygame
 
 from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
-from split.engine.state import PERFECT_BONUS, PLAY, START, STRONG_BONUS, WEAK_BONUS, GameState
+from split.engine.state import PERFECT_BONUS, PLAY, START, STRONG_BONUS, WEAK_BONUS
 from split.i18n import N_
-from split.i18n.words import Words, message
+from split.i18n.words import message
 
 from .. import cards as cardart
-from ..model import TableModel
-from .animator import Animator
-from .hand import HandOrder
-from .layout import TableLayout
-from .narration import not_a_match, refused
-from .render import BUTTONS, Hit, Renderer, focusable
+from .frame import Frame, Pointer
+from .intents import (
+    ClosePanels,
+    Explain,
+    Hint,
+    Hurry,
+    Intent,
+    Key,
+    Lifted,
+    Play,
+    Refuse,
+    ReorderHand,
+    Select,
+    SendBack,
+    Sort,
+    Sound,
+    Speed,
+    TogglePanel,
+    Undo,
+)
+from .narration import not_a_match
+from .render import BUTTONS, Hit, focusable, hit_at
 
 DRAG_THRESHOLD = 6  # pixels the pointer moves before a press becomes a drag
 NOWHERE = pygame.Rect(0, 0, 0, 0)  # the rectangle of a thing picked by key
 
-Key = tuple[str, int, int]
 Drop = Action | Literal["reorder", "not-a-match"] | None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Press:
-    """A mouse button held on ``hit`` since ``pos``; becomes a drag once it moves."""
+    """A mouse button held on ``hit`` since ``pos``; becomes a drag once it moves (then
+    ``sprite`` is what is dragged, lifted from ``origin``, hiding ``hides`` in place)."""
 
     hit: Hit
     pos: tuple[int, int]
     sprite: cardart.CardSprite | None = None
     offset: tuple[int, int] = (0, 0)
     origin: tuple[int, int] = (0, 0)
-    hides: tuple[tuple, ...] = ()
-    targets: frozenset = frozenset()
+    hides: tuple[tuple[object, ...], ...] = ()
+    targets: frozenset[Key] = frozenset()
 
 
 # ---------------------------------------------------------------------- pure parts
@@ -103,26 +122,53 @@ def targets_for(src: Hit, legal: Sequence[Action], cards: Sequence[int]) -> set[
     if src.kind == "hand":
         card = cards[src.a]
         for a in legal:
-            if a.kind == MATCH and card in (a.a, a.b):
-                other = a.b if a.a == card else a.a
+            if a.kind == MATCH and card in a.cards:
+                lower, upper = a.cards
+                other = upper if lower == card else lower
                 for j, c in enumerate(cards):
                     if c == other and j != src.a:
                         out.add(("hand", j, -1))
-            elif a.kind == UPGRADE and a.a == card:
-                out.add(("match", a.b, a.c))
-            elif a.kind == DISCARD and a.a == card:
+            elif a.kind == UPGRADE and a.card == card:
+                out.add(("match", a.seat, a.target))
+            elif a.kind == DISCARD and a.card == card:
                 out.add(("discard_area", -1, -1))
     elif src.kind in ("pile", "discard"):
         out.add(("hand_area", -1, -1))
     elif src.kind == "match":
         for a in legal:
-            if a.kind == TRADE and a.a == src.b:
-                out.add(("match", a.b, a.c))
+            if a.kind == TRADE and a.mine == src.b:
+                out.add(("match", a.seat, a.target))
     elif src.kind == "chip":
         for a in legal:
             if a.kind == PENALIZE:
-                out.add(("seat", a.a, -1))
+                out.add(("seat", a.penalized, -1))
     return out
+
+
+def glow_targets(
+    press: Press | None,
+    human_turn: bool,
+    phase: str,
+    legal: Sequence[Action],
+    selected: tuple[str, int] | None,
+    cards: Sequence[int],
+    viewer: int,
+) -> frozenset[Key]:
+    """What glows as a place you can use now: a drag's legal targets, the same for a
+    card or match picked by a click, and the pile while the strong bonus's draw (R6.2)
+    is offered."""
+    if press is not None and press.sprite is not None:
+        return press.targets
+    if not human_turn:
+        return frozenset()
+    out: set[Key] = set()
+    if selected is not None and selected[0] == "hand" and selected[1] < len(cards):
+        out |= targets_for(Hit("hand", selected[1], -1, NOWHERE), legal, cards)
+    elif selected is not None and selected[0] == "match":
+        out |= targets_for(Hit("match", viewer, selected[1], NOWHERE), legal, cards)
+    if phase == STRONG_BONUS and Action.draw() in legal:
+        out.add(("pile", -1, -1))
+    return frozenset(out)
 
 
 def action_keys(action: Action, cards: Sequence[int], viewer: int) -> list[Key]:
@@ -131,9 +177,9 @@ def action_keys(action: Action, cards: Sequence[int], viewer: int) -> list[Key]:
     if k == DRAW:
         return [("pile", -1, -1)]
     if k == TAKE:
-        return [("discard", action.a, -1)]
+        return [("discard", action.position, -1)]
     if k in (MATCH, UPGRADE, DISCARD):
-        wanted = [action.a, action.b] if k == MATCH else [action.a]
+        wanted = list(action.cards) if k == MATCH else [action.card]
         keys: list[Key] = []
         used: set[int] = set()
         for c in wanted:
@@ -143,14 +189,14 @@ def action_keys(action: Action, cards: Sequence[int], viewer: int) -> list[Key]:
                     keys.append(("hand", j, -1))
                     break
         if k == UPGRADE:
-            keys.append(("match", action.b, action.c))
+            keys.append(("match", action.seat, action.target))
         if k == DISCARD:
             keys.append(("discard_area", -1, -1))
         return keys
     if k == PENALIZE:
-        return [("seat", action.a, -1)]
+        return [("seat", action.penalized, -1)]
     if k == TRADE:
-        return [("match", viewer, action.a), ("match", action.b, action.c)]
+        return [("match", viewer, action.mine), ("match", action.seat, action.target)]
     if k == PASS:
         return [("button", 0, -1)]
     return []
@@ -177,344 +223,286 @@ def insert_place(lefts: Sequence[int], half: int, x: int, rtl: bool) -> int:
     return sum(1 for left in lefts if (left + half > x if rtl else left + half < x))
 
 
-# ---------------------------------------------------------------------- the table
+# ---------------------------------------------------------------------- the gestures
 
-
-class Table(Protocol):
-    """What gestures read and change on the table."""
-
-    layout: TableLayout
-    model: TableModel
-    animator: Animator
-    renderer: Renderer
-    hand: HandOrder
-    settings: Any
-    viewer: int
-    error: Words | None
-    note: Words | None
-    hint_keys: frozenset
-    selected: tuple[str, int] | None
-    show_sheets: bool
-    show_reference: bool
-
-    @property
-    def state(self) -> GameState: ...
-    def human_turn(self) -> bool: ...
-    def try_action(self, action: Action) -> bool: ...
-    def finish_animations(self) -> None: ...
-    def toggle_sort(self) -> None: ...
-    def next_speed(self) -> None: ...
-    def hint(self) -> None: ...
-    def undo(self) -> bool: ...
-    def play_sound(self, name: str) -> None: ...
-    def art(self, which: str) -> cardart.CardArt: ...
-    def disc_art(self) -> cardart.CardArt: ...
-    def chip(self) -> pygame.Surface: ...
-    def hand_positions(self) -> list[tuple[int, int]]: ...
-    def discard_pos(self, i: int) -> tuple[int, int]: ...
-    def match_pos(self, seat: int, m: int) -> tuple[int, int]: ...
+Lift = tuple[pygame.Surface, tuple[int, int], tuple[tuple[object, ...], ...]]
 
 
 class Gestures:
     """The mouse and the keys at the table: a press (and the drag it becomes), the
-    focus ring, and what each gesture asks the table to do."""
+    focus ring and the card under the pointer; each event becomes intents."""
 
-    def __init__(self, table: Table) -> None:
-        self.t = table
+    def __init__(self) -> None:
         self.press: Press | None = None
-        self.focus: int | None = None
+        self.focus: Key | None = None  # the thing the focus ring is on (Tab, Enter)
         self.hover: int | None = None  # the hand card under the pointer (it rises)
 
-    def glow_targets(self) -> frozenset[Key]:
-        """What glows as a place you can use now: a drag's legal targets, the same for a
-        card or match picked by a click, and the pile while the strong bonus's draw
-        (R6.2) is offered."""
-        t = self.t
-        press = self.press
-        if press is not None and press.sprite is not None:
-            return press.targets
-        if not t.human_turn():
-            return frozenset()
-        legal = t.state.legal_actions()
-        sel = t.selected
-        out: set[Key] = set()
-        if sel is not None and sel[0] == "hand" and sel[1] < len(t.hand.cards):
-            out |= targets_for(
-                Hit("hand", sel[1], -1, pygame.Rect(0, 0, 0, 0)), legal, t.hand.cards
-            )
-        elif sel is not None and sel[0] == "match":
-            src = Hit("match", t.viewer, sel[1], pygame.Rect(0, 0, 0, 0))
-            out |= targets_for(src, legal, t.hand.cards)
-        if t.state.phase == STRONG_BONUS and Action.draw() in legal:
-            out.add(("pile", -1, -1))
-        return frozenset(out)
+    def pointer(self) -> Pointer:
+        """The pointer and the focus ring as a value, for the table's frame."""
+        p = self.press
+        dragging = p is not None and p.sprite is not None
+        return Pointer(
+            focus=self.focus,
+            hover=self.hover,
+            pressed=p is not None,
+            dragging=dragging,
+            hides=p.hides if p is not None and dragging else (),
+            targets=p.targets if p is not None else frozenset(),
+        )
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        """One pygame event; True if the table may look different afterwards."""
-        t = self.t
+    def dragged(self) -> cardart.CardSprite | None:
+        """What is being dragged, drawn over everything."""
+        return self.press.sprite if self.press is not None else None
+
+    def blur(self) -> None:
+        """The focus ring goes (the mouse took over, or the turn moved on)."""
+        self.focus = None
+
+    def handle(self, event: pygame.event.Event, f: Frame, hits: Sequence[Hit]) -> list[Intent]:
+        """One pygame event, read against the frame ``f`` and its ``hits``: what the
+        player meant."""
         kind = event.type
+        if kind == pygame.MOUSEBUTTONDOWN:
+            self.focus = None  # the mouse is in use: the keyboard's ring goes
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if t.animator.flights or t.animator.pending:
-                t.finish_animations()
-                return True
-            return self._down(event.pos)
+            if f.animating:
+                return [Hurry()]
+            return self._down(event.pos, f, hits)
         if kind == pygame.MOUSEMOTION and self.press is not None:
-            return self._move(event.pos)
+            return self._move(event.pos, f)
         if kind == pygame.MOUSEMOTION:
-            return self._hover(event.pos)
+            hit = hit_at(hits, event.pos)
+            self.hover = hit.a if hit is not None and hit.kind == "hand" else None
+            return []
         if kind == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
-            self._up(event.pos)
-            return True
+            return self._up(event.pos, f, hits)
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            t.selected = None
-            return True
+            return [Select(None)]
         if kind == pygame.KEYDOWN:
-            return self._key(event)
-        return False
+            return self._key(event, f, hits)
+        return []
 
     # ------------------------------------------------------------------ keys
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        """A key; True if it was one of the table's."""
-        t = self.t
+    def _key(self, event: pygame.event.Event, f: Frame, hits: Sequence[Hit]) -> list[Intent]:
+        """A key: what it asks (nothing if it is not one of the table's)."""
         k = event.key
         if k == pygame.K_SPACE:
-            t.finish_animations()
-        elif k == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            t.undo()
-        elif k == pygame.K_s:
-            t.toggle_sort()
-        elif k == pygame.K_h:
-            t.hint()
-        elif k == pygame.K_t:
-            t.show_sheets = not t.show_sheets
-            t.show_reference = False
-        elif k == pygame.K_r:
-            t.show_reference = not t.show_reference
-            t.show_sheets = False
-        elif k == pygame.K_d:
-            self.click(Hit("pile", -1, -1, NOWHERE))
-        elif k == pygame.K_p:
-            self.click_button("skip")
-        elif k == pygame.K_TAB:
-            items = focusable(t.renderer.hits)
-            if not items:
-                return False
-            back = event.mod & pygame.KMOD_SHIFT
-            cur = self.focus if self.focus is not None else (0 if back else -1)
-            self.focus = (cur + (-1 if back else 1)) % len(items)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is not None:
-            items = focusable(t.renderer.hits)
+            return [Hurry()]
+        if k == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            return [Undo()]
+        if k == pygame.K_s:
+            return [Sort()]
+        if k == pygame.K_h:
+            return [Hint()]
+        if k == pygame.K_t:
+            return [TogglePanel("sheets")]
+        if k == pygame.K_r:
+            return [TogglePanel("reference")]
+        if k == pygame.K_d:
+            return self.click(Hit("pile", -1, -1, NOWHERE), f)
+        if k == pygame.K_p:
+            return self.click_button("skip", f)
+        items = focusable(hits)
+        if k == pygame.K_TAB:
             if items:
-                self.click(items[self.focus % len(items)])
-        elif k == pygame.K_ESCAPE:
-            t.selected = None
-            t.show_sheets = t.show_reference = False
-        elif pygame.K_1 <= k <= pygame.K_9:
-            i = k - pygame.K_1
-            if i >= len(t.hand.cards):
-                return False
-            self.click(Hit("hand", i, -1, NOWHERE))
-        else:
-            return False
-        return True
+                keys = [h.key for h in items]
+                back = event.mod & pygame.KMOD_SHIFT
+                at = keys.index(self.focus) if self.focus in keys else (0 if back else -1)
+                self.focus = keys[(at + (-1 if back else 1)) % len(keys)]
+            return []
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is not None:
+            for h in items:
+                if h.key == self.focus:
+                    return self.click(h, f)
+            return []
+        if k == pygame.K_ESCAPE:
+            return [ClosePanels(deselect=True)]
+        if pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(f.hand):
+            return self.click(Hit("hand", k - pygame.K_1, -1, NOWHERE), f)
+        return []
 
     # ------------------------------------------------------------------ drag and drop
 
-    def _down(self, pos: tuple[int, int]) -> bool:
-        """The left button went down; True if that closed a panel."""
-        t = self.t
-        if t.show_sheets or t.show_reference:
-            hit = t.renderer.hit_at(pos)
-            if hit is None or hit.kind != "button":
-                t.show_sheets = t.show_reference = False  # a click beside a panel closes it
-                return True
-        hit = t.renderer.hit_at(pos)
+    def _down(self, pos: tuple[int, int], f: Frame, hits: Sequence[Hit]) -> list[Intent]:
+        """The left button went down: a press begins (or a click beside a panel closes it)."""
+        hit = hit_at(hits, pos)
+        if (f.show_sheets or f.show_reference) and (hit is None or hit.kind != "button"):
+            return [ClosePanels()]  # a click beside a panel closes it
         if hit is not None:
             self.press = Press(hit, pos)
-        return False
+        return []
 
-    def _lift(self, hit: Hit) -> tuple[pygame.Surface, tuple[int, int], tuple[tuple, ...]] | None:
-        """Whether ``hit`` can be lifted now: (image, top-left, keys it hides) or None."""
-        t = self.t
-        if not t.human_turn():
+    def _lift(self, hit: Hit, f: Frame) -> Lift | Intent | None:
+        """Whether ``hit`` can be lifted now: (image, top-left, keys it hides), or why
+        not, or None."""
+        if not f.human_turn:
             return None
-        s = t.state
-        legal = s.legal_actions()
-        cards = t.hand.cards
+        geo = f.geometry
+        legal = f.legal
+        cards = f.hand
         if hit.kind == "hand" and hit.a < len(cards):
-            pos = t.hand_positions()[hit.a]
-            return t.art("hand").half(cards[hit.a]), pos, (("hand", hit.a),)
+            pos = geo.hand_positions()[hit.a]
+            return geo.art("hand").half(cards[hit.a]), pos, (("hand", hit.a),)
         if hit.kind == "pile" and Action.draw() in legal:
-            return t.art("mid").back(), t.layout.pile_top(t.animator.pile_count()), ()
-        if hit.kind == "discard" and s.phase == START:
+            return geo.art("mid").back(), geo.pile_top(f.pile_count), ()
+        if hit.kind == "discard" and f.phase == START:
             if Action.take(hit.a) not in legal:
-                t.error = refused(s.refusal(Action.take(hit.a)))
-                return None
-            taken = t.model.discard[hit.a :]
-            art = t.disc_art()
+                return Refuse(Action.take(hit.a))
+            taken = f.model.discard[hit.a :]
+            art = geo.disc_art()
             img = pygame.Surface((art.w + (len(taken) - 1) * art.w // 3, art.h), pygame.SRCALPHA)
             for i, c in enumerate(taken):
                 img.blit(art.half(c), (i * art.w // 3, 0))
-            keys = tuple(("discard", j, -1) for j in range(hit.a, len(t.model.discard)))
-            return img, t.discard_pos(hit.a), keys
-        if hit.kind == "match" and hit.a == t.viewer and s.phase == WEAK_BONUS:
-            pair = t.model.matches[hit.a][hit.b]
-            return t.art("own").match(*pair), t.match_pos(hit.a, hit.b), (hit.key,)
-        if hit.kind == "chip" and s.phase == PERFECT_BONUS:
-            return t.chip(), hit.rect.topleft, (hit.key,)
+            keys = tuple(("discard", j, -1) for j in range(hit.a, len(f.model.discard)))
+            return img, geo.discard_pos(hit.a), keys
+        if hit.kind == "match" and hit.a == f.viewer and f.phase == WEAK_BONUS:
+            pair = f.model.matches[hit.a][hit.b]
+            return geo.art("own").match(*pair), geo.match_pos(hit.a, hit.b), (hit.key,)
+        if hit.kind == "chip" and f.phase == PERFECT_BONUS:
+            return geo.chip(), hit.rect.topleft, (hit.key,)
         return None
 
-    def _move(self, pos: tuple[int, int]) -> bool:
-        """The pointer moved while pressed; True if a drag began."""
-        t = self.t
+    def _move(self, pos: tuple[int, int], f: Frame) -> list[Intent]:
+        """The pointer moved while pressed: a drag may begin, or follows the pointer."""
         p = self.press
-        began = False
+        assert p is not None
+        out: list[Intent] = []
         if p.sprite is None:
             if abs(pos[0] - p.pos[0]) + abs(pos[1] - p.pos[1]) < DRAG_THRESHOLD:
-                return False
-            lifted = self._lift(p.hit)
-            if lifted is None:
-                return t.error is not None
+                return []
+            lifted = self._lift(p.hit, f)
+            if not isinstance(lifted, tuple):
+                return [] if lifted is None else [lifted]
             img, origin, hides = lifted
-            p.sprite = cardart.CardSprite(img, origin)
-            p.origin = origin
-            p.offset = (p.pos[0] - origin[0], p.pos[1] - origin[1])
-            p.hides = hides
-            p.targets = frozenset(targets_for(p.hit, t.state.legal_actions(), t.hand.cards))
-            t.error = None
-            t.hint_keys = frozenset()
-            began = True
+            p = replace(
+                p,
+                sprite=cardart.CardSprite(img, origin),
+                origin=origin,
+                offset=(p.pos[0] - origin[0], p.pos[1] - origin[1]),
+                hides=hides,
+                targets=frozenset(targets_for(p.hit, f.legal, f.hand)),
+            )
+            self.press = p
+            out.append(Lifted())
+        assert p.sprite is not None
         p.sprite.move_to(pos[0] - p.offset[0], pos[1] - p.offset[1])
-        return began
+        return out
 
-    def _hover(self, pos: tuple[int, int]) -> bool:
-        """The pointer moved with no button down: the hand card under it rises (a
-        picture change only: True when the card under the pointer changed)."""
-        t = self.t
-        hit = t.renderer.hit_at(pos)
-        over = hit.a if hit is not None and hit.kind == "hand" else None
-        if over == self.hover:
-            return False
-        self.hover = over
-        return True
-
-    def _up(self, pos: tuple[int, int]) -> None:
-        t = self.t
+    def _up(self, pos: tuple[int, int], f: Frame, hits: Sequence[Hit]) -> list[Intent]:
         p = self.press
+        assert p is not None
         self.press = None
         if p.sprite is None:
-            hit = t.renderer.hit_at(pos)
+            hit = hit_at(hits, pos)
             if hit is not None and hit.key == p.hit.key:
-                self.click(hit)
-            return
-        target = t.renderer.hit_at(pos, skip=p.hides + (p.hit.key,))
+                return self.click(hit, f)
+            return []
+        at = (int(p.sprite.x), int(p.sprite.y))
+        home = SendBack(p.sprite.image, at, p.origin, p.hides + (p.hit.key,))
+        target = hit_at(hits, pos, skip=p.hides + (p.hit.key,))
         between = False
+        geo = f.geometry
         if target is not None and target.kind == "hand":
-            lefts = [x for x, _y in t.hand_positions()]
-            between = on_seam(lefts, t.art("hand").w, pos[0])
-        cards = t.hand.cards
-        action = drop_action(p.hit, target, cards, t.viewer, t.state.phase, between)
+            lefts = [x for x, _y in geo.hand_positions()]
+            between = on_seam(lefts, geo.art("hand").w, pos[0])
+        cards = f.hand
+        action = drop_action(p.hit, target, cards, f.viewer, f.phase, between)
         if action == "reorder":
-            self._reorder(p.hit.a, pos)
-        elif action == "not-a-match":
-            t.error = not_a_match(cards[p.hit.a], cards[target.a])
-            self._home(p)
-        elif action is None or not t.try_action(action):
-            self._home(p)
-
-    def _home(self, p: Press) -> None:
-        """A refused drop: what was dragged flies back where it came from."""
-        t = self.t
-        if p.sprite is not None:
-            t.animator.fly_back(
-                p.sprite.image, (p.sprite.x, p.sprite.y), p.origin, p.hides + (p.hit.key,)
-            )
-
-    def _reorder(self, index: int, pos: tuple[int, int]) -> None:
-        """A drop inside the hand: the card moves to where it was dropped."""
-        t = self.t
-        # the places of the other cards, as the row will be without this one
-        lefts = [x for x, _y in t.layout.hand_positions(len(t.hand.cards) - 1)]
-        half = t.art("hand").w // 2
-        t.hand.move(index, insert_place(lefts, half, pos[0], t.layout.rtl))
-        t.selected = None
+            # the places of the other cards, as the row will be without this one
+            lefts = [x for x, _y in geo.layout.hand_positions(len(cards) - 1)]
+            half = geo.art("hand").w // 2
+            to = insert_place(lefts, half, pos[0], geo.layout.rtl)
+            return [ReorderHand(p.hit.a, to), Select(None)]
+        if action == "not-a-match":
+            assert target is not None
+            return [Explain(error=not_a_match(cards[p.hit.a], cards[target.a])), home]
+        if action is None:
+            return [home]
+        return [Play(action, home)]
 
     # ------------------------------------------------------------------ clicks
 
-    def click_button(self, name: str) -> None:
+    def click_button(self, name: str, f: Frame) -> list[Intent]:
         """A side-panel button (or its key)."""
-        t = self.t
-        t.play_sound("click")
+        out: list[Intent] = [Sound("click")]
         if name == "skip":
-            if t.human_turn() and t.state.phase in (STRONG_BONUS, WEAK_BONUS):
-                t.try_action(Action.pass_())
+            if f.human_turn and f.phase in (STRONG_BONUS, WEAK_BONUS):
+                out.append(Play(Action.pass_()))
         elif name == "undo":
-            t.undo()
+            out.append(Undo())
         elif name == "hint":
-            t.hint()
+            out.append(Hint())
         elif name == "sort":
-            t.toggle_sort()
+            out.append(Sort())
         elif name == "sheets":
-            t.show_sheets = not t.show_sheets
-            t.show_reference = False
+            out.append(TogglePanel("sheets"))
         elif name == "rules":
-            t.show_reference = not t.show_reference
-            t.show_sheets = False
+            out.append(TogglePanel("reference"))
         elif name == "speed":
-            t.next_speed()
+            out.append(Speed())
+        return out
 
-    def click(self, hit: Hit) -> None:
+    def click(self, hit: Hit, f: Frame) -> list[Intent]:
         """A click (or Enter on the focused thing): the click alternative of every drag."""
-        t = self.t
         if hit.kind == "button":
-            self.click_button(BUTTONS[hit.a][0])
-            return
-        if not t.human_turn():
-            return
-        s = t.state
-        phase = s.phase
-        sel = t.selected
-        cards = t.hand.cards
+            return self.click_button(BUTTONS[hit.a][0], f)
+        if not f.human_turn:
+            return []
+        phase = f.phase
+        sel = f.selected
+        cards = f.hand
         if hit.kind == "pile":
-            t.try_action(Action.draw())
-        elif hit.kind in ("discard", "discard_area"):
+            return [Play(Action.draw())]
+        if hit.kind in ("discard", "discard_area"):
             if phase == START and hit.kind == "discard":
-                t.try_action(Action.take(hit.a))
-            elif sel and sel[0] == "hand":
-                t.try_action(Action.discard(cards[sel[1]]))
-            else:
-                t.error = refused(s.refusal(Action.take(hit.a))) if phase == START else None
-                t.note = (
-                    None if phase == START else message(N_("Pick a card from your hand first."))
-                )
-        elif hit.kind == "hand":
+                return [Play(Action.take(hit.a))]
+            if sel and sel[0] == "hand":
+                return [Play(Action.discard(cards[sel[1]]))]
+            if phase == START:
+                return [Explain(note=None), Refuse(Action.take(hit.a))]
+            return [Explain(error=None, note=message(N_("Pick a card from your hand first.")))]
+        if hit.kind == "hand":
             if sel and sel[0] == "hand" and sel[1] != hit.a and sel[1] < len(cards):
                 a, b = cards[sel[1]], cards[hit.a]
                 if a >> 2 == b >> 2:
-                    t.try_action(Action.match(a, b))
-                    return
-            t.selected = None if sel == ("hand", hit.a) else ("hand", hit.a)
-            t.error = None
-        elif hit.kind == "match":
+                    return [Play(Action.match(a, b))]
+            return [
+                Select(None if sel == ("hand", hit.a) else ("hand", hit.a)),
+                Explain(error=None),
+            ]
+        if hit.kind == "match":
             if phase == WEAK_BONUS:
-                if hit.a == t.viewer:
-                    t.selected = None if sel == ("match", hit.b) else ("match", hit.b)
-                elif sel and sel[0] == "match":
-                    t.try_action(Action.trade(sel[1], hit.a, hit.b))
-                else:
-                    t.error = None
-                    t.note = message(N_("Pick one of your matches first, then theirs."))
-            elif sel and sel[0] == "hand":
-                t.try_action(Action.upgrade(cards[sel[1]], hit.a, hit.b))
-            elif phase == PERFECT_BONUS:
-                t.try_action(Action.penalize(hit.a))
-            else:
-                t.error = None
-                t.note = message(N_("Pick a card from your hand first, then the match to upgrade."))
-        elif hit.kind == "seat":
+                if hit.a == f.viewer:
+                    return [Select(None if sel == ("match", hit.b) else ("match", hit.b))]
+                if sel and sel[0] == "match":
+                    return [Play(Action.trade(sel[1], hit.a, hit.b))]
+                return [
+                    Explain(
+                        error=None, note=message(N_("Pick one of your matches first, then theirs."))
+                    )
+                ]
+            if sel and sel[0] == "hand":
+                return [Play(Action.upgrade(cards[sel[1]], hit.a, hit.b))]
             if phase == PERFECT_BONUS:
-                t.try_action(Action.penalize(hit.a))
-        elif hit.kind == "chip":
-            t.error = None
-            t.note = message(N_("Drag the chip onto a player, or click their seat."))
+                return [Play(Action.penalize(hit.a))]
+            return [
+                Explain(
+                    error=None,
+                    note=message(
+                        N_("Pick a card from your hand first, then the match to upgrade.")
+                    ),
+                )
+            ]
+        if hit.kind == "seat":
+            if phase == PERFECT_BONUS:
+                return [Play(Action.penalize(hit.a))]
+            return []
+        if hit.kind == "chip":
+            return [
+                Explain(
+                    error=None,
+                    note=message(N_("Drag the chip onto a player, or click their seat.")),
+                )
+            ]
+        return []

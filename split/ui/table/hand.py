@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-SortKey = Callable[[int], tuple[int, int] | int]
+SortKey = Callable[[int], tuple[int, int]]
 
 
 def sort_key(order: str) -> SortKey:
     """Cards by rank (then suit), or by suit (then rank) when ``order`` is "suit"."""
     if order == "suit":
         return lambda c: (c & 3, c >> 2)
-    return lambda c: c
+    return lambda c: (c >> 2, c & 3)
 
 
 class HandOrder:

@@ -212,8 +212,8 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
     # last at the right side, the others across the top; fewer sit across the top.
     sides = others >= 3
     col_w = max(150, int(tw * 0.17)) if sides else 0
-    inner = pygame.Rect(m + (col_w + m if sides else 0), 0, 0, H)
-    inner.width = tw - m - (col_w + m if sides else 0) - inner.left
+    left = m + (col_w + m if sides else 0)
+    inner = pygame.Rect(left, 0, tw - m - (col_w + m if sides else 0) - left, H)
     y = top_h + m
     prompt = pygame.Rect(inner.left, y + h_mid + fs + m, inner.width, int(fs * 2.6))
     own = mirror(pygame.Rect(m, prompt.bottom + m // 2, tw - 2 * m, heights["own"]), window, rtl)

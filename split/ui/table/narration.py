@@ -70,25 +70,32 @@ def describe(
     if k == DRAW:
         return _("draw a card")
     if k == TAKE:
-        return _("take {card} from the discard row").format(card=card_label(discard[action.a]))
+        return _("take {card} from the discard row").format(
+            card=card_label(discard[action.position])
+        )
     if k == MATCH:
-        return _("match {a} and {b}").format(a=card_label(action.a), b=card_label(action.b))
+        lower, upper = action.cards
+        return _("match {a} and {b}").format(a=card_label(lower), b=card_label(upper))
     if k == UPGRADE:
-        if you is not None and action.b == you:
-            return _("upgrade your match with {card}").format(card=card_label(action.a))
+        if you is not None and action.seat == you:
+            return _("upgrade your match with {card}").format(card=card_label(action.card))
         return _("upgrade a match from {name} with {card}").format(
-            name=names[action.b], card=card_label(action.a)
+            name=names[action.seat], card=card_label(action.card)
         )
     if k == DISCARD:
-        return _("discard {card}").format(card=card_label(action.a))
+        return _("discard {card}").format(card=card_label(action.card))
     if k == PENALIZE:
-        return _("give {name} a negative box").format(name=names[action.a])
+        return _("give {name} a negative box").format(name=names[action.penalized])
     if k == TRADE:
         if matches is None or you is None:
-            return _("trade with {name}").format(name=names[action.b])
-        (a, b), (c, d) = matches[you][action.a], matches[action.b][action.c]
+            return _("trade with {name}").format(name=names[action.seat])
+        (a, b), (c, d) = matches[you][action.mine], matches[action.seat][action.target]
         return _("trade your {a} {b} for {c} {d} from {name}").format(
-            a=card_label(a), b=card_label(b), c=card_label(c), d=card_label(d), name=names[action.b]
+            a=card_label(a),
+            b=card_label(b),
+            c=card_label(c),
+            d=card_label(d),
+            name=names[action.seat],
         )
     if k == PASS:
         return _("skip the bonus")

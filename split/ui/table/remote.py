@@ -10,13 +10,14 @@ over); the table knows it only by this Protocol.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from split.engine import events as ev
 from split.engine.actions import Action
 from split.engine.state import GameState
 from split.i18n import N_
-from split.i18n.words import Words, message, verbatim
+from split.i18n.words import Words, message
 
 PERSON_KINDS = frozenset({"human", "away", "open"})
 """A remote seat's kinds that belong to a person (the others are bots)."""
@@ -29,15 +30,19 @@ class RemoteGame(Protocol):
     state: GameState
     waiting: bool
     seat: int
+    actions: list[Action]
+
+    @property
+    def opening_events(self) -> list[ev.Event]: ...
 
     def send(self, action: Action) -> None: ...
 
-    def arrivals(self) -> list[tuple[str, Any]]: ...
+    def arrivals(self) -> Sequence[tuple[str, object]]: ...
 
     def leave(self) -> None: ...
 
 
-def seat_kinds(me: int, kinds: tuple[str, ...]) -> list[str]:
+def seat_kinds(me: int, kinds: Sequence[str]) -> list[str]:
     """The table's kinds for a remote game's seats: you are the one human at this
     window; other people are "remote" (their turns come over the network), or "away"
     while the host's bot plays for them; bots are named as such."""
@@ -56,30 +61,3 @@ def gone_text(code: str) -> Words:
     if code == "replaced":
         return message(N_("Your seat was taken up in another window."))
     return message(N_("The connection to the host was lost."))
-
-
-def take_arrivals(t: Any, remote: RemoteGame) -> None:
-    """Everything the host sent since the last frame, into the table ``t`` (a
-    :class:`~split.ui.table.scene.TableScene`)."""
-    for kind, what in remote.arrivals():
-        t.invalidate()
-        if kind == "events":
-            if any(isinstance(e, ev.RoundStarted) for e in what):
-                t.note = None  # the wait for the others' next round is over
-            t.animator.queue(what)
-        elif kind == "resync":  # back after a lost connection: the position as it is
-            t.finish_animations()  # what was on its way is told (the log) first
-            t.rebuild_picture()
-            t.note = None
-        elif kind == "refused":
-            t.error = verbatim(what.reason)  # the host's words
-        elif kind == "reconnecting":
-            t.note = message(N_("The connection to the host was lost: joining again\u2026"))
-        elif kind == "seats":
-            t.kinds[:] = seat_kinds(remote.seat, what.kinds)
-            t.seat_names[:] = [
-                name if s != remote.seat else t.seat_names[s] for s, name in enumerate(what.names)
-            ]
-        elif kind == "gone":
-            t.note = gone_text(what.code)
-            t.gone = True

@@ -3,52 +3,53 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 SPEEDS = {"normal": (0.3, 0.6, 0.04), "fast": (0.15, 0.25, 0.015), "instant": (0.0, 0.0, 0.0)}
 """speed -> (seconds a card flies, seconds a bot waits before acting, deal stagger)."""
 
 
+class Settings(Protocol):
+    """The player's settings as the table reads them (at every use, so a changed
+    setting applies at once) and changes them (its Speed and Sort buttons)."""
+
+    @property
+    def speed(self) -> str: ...  # normal, fast or instant
+    @property
+    def sort_order(self) -> str: ...  # rank or suit
+    @property
+    def card_back(self) -> str: ...  # blue, red or green
+    def change(self, **changes: str) -> None: ...
+
+
 @dataclass
 class TableSettings:
-    """What the table reads from the player's settings (the app passes its own)."""
+    """The table's own settings, when the app passes none."""
 
     speed: str = "normal"
     sort_order: str = "rank"
     card_back: str = "blue"
 
+    def change(self, **changes: str) -> None:
+        """Change the named settings (speed, sort_order, card_back)."""
+        for name, value in changes.items():
+            if name == "speed":
+                self.speed = value
+            elif name == "sort_order":
+                self.sort_order = value
+            elif name == "card_back":
+                self.card_back = value
+            else:
+                raise ValueError(f"no table setting {name!r}")
 
-def read(settings: Any) -> TableSettings:
-    """The three values the table uses, from any settings-like object (read at every use,
-    so a changed setting applies at once)."""
-    return TableSettings(
-        getattr(settings, "speed", "normal"),
-        getattr(settings, "sort_order", "rank"),
-        getattr(settings, "card_back", "blue"),
-    )
 
-
-def speeds_of(settings: Any) -> tuple[float, float, float]:
+def speeds_of(settings: Settings) -> tuple[float, float, float]:
     """(flight seconds, bot pause seconds, deal stagger seconds) for the chosen speed."""
-    return SPEEDS.get(getattr(settings, "speed", "normal"), SPEEDS["normal"])
+    return SPEEDS.get(settings.speed, SPEEDS["normal"])
 
 
-def following_speed(settings: Any) -> str:
+def following_speed(settings: Settings) -> str:
     """The speed after the current one, for the Speed button (round and round)."""
     order = list(SPEEDS)
-    cur = getattr(settings, "speed", "normal")
+    cur = settings.speed
     return order[(order.index(cur) + 1) % len(order)] if cur in order else "normal"
-
-
-def changed(settings: Any, **changes: str) -> Any:
-    """``settings`` with ``changes`` made: in place when it allows, else a local copy
-    (a frozen settings object still lets the player toggle for this table)."""
-    try:
-        for name, value in changes.items():
-            setattr(settings, name, value)
-        return settings
-    except (AttributeError, TypeError):
-        current = read(settings)
-        for name, value in changes.items():
-            setattr(current, name, value)
-        return current

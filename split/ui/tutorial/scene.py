@@ -2,6 +2,9 @@
 move that is not the step's explained and refused, Ada's moves scripted, Skip and Esc.
 
     app.push(TutorialTable(settings, sound, on_close=...))
+
+The table is the game's own; what the tutorial changes is its :class:`Lesson`, the
+table's policy (:mod:`split.ui.table.policy`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,10 @@ from split.i18n.words import Words
 from .. import typeset, widgets
 from ..table import TableScene
 from ..table.gestures import action_keys
+from ..table.intents import Key
 from ..table.narration import not_now
+from ..table.policy import Ending
+from ..table.settings import Settings
 from .script import ADA, ADA_TURN, DONE, YOU, Step, load_deal, step_at
 
 COACH_BG = (250, 244, 222, 240)
@@ -29,8 +35,9 @@ PULSE = (255, 214, 70)
 PULSE_FRAME = 1 / 20  # seconds between two frames of the pulse
 
 
-class TutorialTable(TableScene):
-    """A scripted round against Ada that walks you through every kind of move.
+class Lesson:
+    """The tutorial's policy: a scripted round against Ada that walks you through every
+    kind of move.
 
     Each of your steps waits for you to do it with the mouse (or keys), its targets
     lit; any other legal move is refused with a word on what the step asks. Ada's moves
@@ -38,19 +45,7 @@ class TutorialTable(TableScene):
     the coach's last words; Finish (or Skip, or Esc at any time) closes the tutorial.
     """
 
-    def __init__(
-        self,
-        settings: Any = None,
-        sound: Any = None,
-        on_close: Callable[[bool], None] | None = None,
-    ) -> None:
-        super().__init__(
-            load_deal(),
-            [("You", "human"), ("Ada", "normal")],
-            settings=settings,
-            sound=sound,
-            choose_bot=self._ada,
-        )
+    def __init__(self, on_close: Callable[[bool], None] | None = None) -> None:
         self.on_close = on_close  # called with True when the round was played to its end
         self.skip_button: widgets.Button | None = None
         self.wrong: Words | None = None  # what the last refused move was, worded when drawn
@@ -58,89 +53,82 @@ class TutorialTable(TableScene):
 
     # ------------------------------------------------------------------ the script
 
-    def step(self) -> Step | None:
+    def step(self, table: TableScene) -> Step | None:
         """The step to play now."""
-        return step_at(len(self.game.actions))
+        return step_at(table.source.moves())
 
-    def _ada(self, seat: int) -> Action:
-        step = self.step()
-        assert step is not None and step.seat == ADA == seat, step
+    def ada(self, table: TableScene) -> Action:
+        """Ada's scripted move."""
+        step = self.step(table)
+        assert step is not None and step.seat == ADA, step
         return step.parsed
 
-    def coach(self) -> str:
+    def coach(self, table: TableScene) -> str:
         """What the coach says now."""
-        step = self.step()
+        step = self.step(table)
         if step is None:
             return typeset._(DONE)
         if step.seat == ADA:
             return typeset._(ADA_TURN)
-        wrong = self.wrong.text(self.names_in_text()) if self.wrong is not None else ""
+        wrong = self.wrong.text(table.names_in_text()) if self.wrong is not None else ""
         return f"{wrong} {step.words()}".strip()
 
-    def try_action(self, action: Action) -> bool:
-        step = self.step()
-        if step is not None and step.seat == YOU and self.state.current == YOU:
+    def vet(self, table: TableScene, action: Action) -> bool:
+        step = self.step(table)
+        if step is not None and step.seat == YOU and table.state.current == YOU:
             if action != step.parsed:
-                self.invalidate()
-                if action in self.state.legal_actions():  # legal, but not this lesson
-                    self.wrong = not_now(action, tuple(self.model.discard), YOU)
-                    self.play_sound("click")
-                    return False
-                return super().try_action(action)  # illegal: the table says why
+                self.wrong = not_now(action, tuple(table.model.discard), YOU)
+                return False
             self.wrong = None
-        return super().try_action(action)
+        return True
 
-    def can_undo(self) -> bool:
+    def may_undo(self) -> bool:
         return False  # the script goes one way
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        step = self.step()
-        if step is not None and step.seat == YOU and self.human_turn() and not self.hint_keys:
-            self.hint_keys = frozenset(action_keys(step.parsed, self.hand.cards, self.viewer))
-            self.invalidate()
+    def lit(self, table: TableScene) -> frozenset[Key] | None:
+        step = self.step(table)
+        if step is None or step.seat != YOU or table.hint_keys:
+            return None
+        return frozenset(action_keys(step.parsed, table.hand.cards, table.viewer))
 
-    def _check_screens(self) -> None:
+    def end_screens(self, table: TableScene) -> Ending:
         """At the end of the round the score sheets open on the table, the boxes this
         round filled lit, under the coach's last words (no summary screen)."""
-        if self.step() is None and not self.busy() and not self.show_sheets:
-            self.show_sheets = self.scoring = True
-            self.invalidate()
+        return "sheets" if self.step(table) is None else "wait"
 
-    def finish(self, finished: bool) -> None:
+    def finish(self, table: TableScene, finished: bool) -> None:
         """Leave the tutorial (``finished``: its round was played to the end)."""
-        if self.app is not None:
-            self.app.pop_from(self)
+        if table.app is not None:
+            table.app.pop_from(table)
         if self.on_close is not None:
             self.on_close(finished)
 
     # ------------------------------------------------------------------ the coach
 
-    def coach_rect(self) -> pygame.Rect:
+    def coach_rect(self, table: TableScene) -> pygame.Rect:
         """Beside the top seat, on the reading side: nothing there to hide."""
-        lay = self.layout
+        lay = table.layout
         seat = lay.seats[0]
-        table = lay.table_rect
-        width = (table.width - seat.width) // 2 - 2 * lay.m
-        r = pygame.Rect(table.left + lay.m, lay.m, width, seat.height)
-        return widgets.mirror(r, table)
+        area = lay.table_rect
+        width = (area.width - seat.width) // 2 - 2 * lay.m
+        r = pygame.Rect(area.left + lay.m, lay.m, width, seat.height)
+        return widgets.mirror(r, area)
 
-    def wake_in(self) -> float | None:
-        due = super().wake_in()
-        if self.hint_keys and self.human_turn():  # the step's targets pulse
-            return PULSE_FRAME if due is None else min(due, PULSE_FRAME)
-        return due
+    def wake_in(self, table: TableScene) -> float | None:
+        if table.hint_keys and table.human_turn():  # the step's targets pulse
+            return PULSE_FRAME
+        return None
 
-    def pulse(self, surface: pygame.Surface) -> list[pygame.Rect]:
+    def pulse(self, table: TableScene, surface: pygame.Surface) -> list[pygame.Rect]:
         """A gold ring that breathes around each target of the step, over the table's
         own glow: the eye finds it at once. Returns the rectangles drawn."""
-        static = self.renderer.static
-        if not self.hint_keys or static is None or not self.human_turn():
+        static = table.renderer.static
+        if not table.hint_keys or static is None or not table.human_turn():
             return []
         alpha = int(120 + 110 * (0.5 + 0.5 * math.sin(self.clock() * 4.0)))
         drawn = []
-        for hit in self.renderer.hits:
-            if hit.key not in self.hint_keys:
+        for hit in table.renderer.hits:
+            if hit.key not in table.hint_keys:
                 continue
             r = hit.rect.inflate(12, 12).clip(surface.get_rect())
             surface.blit(static, r, r)  # last frame's ring goes before this one comes
@@ -150,43 +138,76 @@ class TutorialTable(TableScene):
             drawn.append(r)
         return drawn
 
-    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        rects = super().draw(surface)
-        ring = self.pulse(surface)
-        if rects is not None:
-            rects.extend(ring)
-        box = self.coach_rect()
-        fs = self.layout.fs
+    def draw(self, table: TableScene, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The pulse and the coach's panel, over the table and under what flies or is
+        dragged."""
+        drawn = self.pulse(table, surface)
+        box = self.coach_rect(table)
+        fs = table.layout.fs
         widgets.panel(surface, box, COACH_BG, 10)
         pygame.draw.rect(surface, COACH_EDGE, box, 2, border_radius=10)
-        button = pygame.Rect(0, 0, min(box.width - 16, fs * 9), int(fs * 1.8))
-        button.bottomright = (box.right - 8, box.bottom - 8)
-        label = typeset._("Finish") if self.step() is None else typeset._("Skip tutorial")
-        self.skip_button = widgets.Button("skip-tutorial", label, button)
-        self.skip_button.rect = widgets.mirror(button, box)
+        w, h = min(box.width - 16, fs * 9), int(fs * 1.8)
+        button = pygame.Rect(box.right - 8 - w, box.bottom - 8 - h, w, h)
+        label = typeset._("Finish") if self.step(table) is None else typeset._("Skip tutorial")
+        self.skip_button = widgets.Button("skip-tutorial", label, widgets.mirror(button, box))
         self.skip_button.draw(surface)
-        text = box.inflate(-16, -12)
-        text.height = self.skip_button.rect.top - text.top - 4
+        inner = box.inflate(-16, -12)
+        text = pygame.Rect(inner.left, inner.top, inner.width, button.top - inner.top - 4)
+        words = self.coach(table)
         size = fs
-        while size > 10 and len(typeset.wrap(self.coach(), size, text.width)) * size * 1.3 > (
-            text.height
-        ):
+        while size > 10 and len(typeset.wrap(words, size, text.width)) * size * 1.3 > (text.height):
             size -= 1
-        widgets.paragraph(surface, self.coach(), text, size, COACH_INK)
-        if rects is not None:
-            rects.append(box)
-        return rects
+        widgets.paragraph(surface, words, text, size, COACH_INK)
+        return [*drawn, box]
 
-    def handle_event(self, event: pygame.event.Event) -> None:
+    def handle(self, table: TableScene, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.finish(False)
-            return
+            self.finish(table, False)
+            return True
         if (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
             and self.skip_button is not None
             and self.skip_button.rect.collidepoint(event.pos)
         ):
-            self.finish(self.step() is None)
-            return
-        super().handle_event(event)
+            self.finish(table, self.step(table) is None)
+            return True
+        return False
+
+
+class TutorialTable(TableScene):
+    """The game's table with the tutorial's :class:`Lesson` as its policy (and the
+    lesson's parts at hand for the tests)."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        sound: Any = None,
+        on_close: Callable[[bool], None] | None = None,
+    ) -> None:
+        self.lesson = Lesson(on_close)
+        super().__init__(
+            load_deal(),
+            [("You", "human"), ("Ada", "normal")],
+            settings=settings,
+            sound=sound,
+            choose_bot=lambda seat: self.lesson.ada(self),
+            policy=self.lesson,
+        )
+
+    def step(self) -> Step | None:
+        """The step to play now."""
+        return self.lesson.step(self)
+
+    def coach(self) -> str:
+        """What the coach says now."""
+        return self.lesson.coach(self)
+
+    @property
+    def skip_button(self) -> widgets.Button | None:
+        """The coach's Skip (or Finish) button, as last drawn."""
+        return self.lesson.skip_button
+
+    def pulse(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The step's targets' rings, drawn now."""
+        return self.lesson.pulse(self, surface)

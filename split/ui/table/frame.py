@@ -1,0 +1,99 @@
+"""One picture of the table, frozen: what the renderer draws and the gestures read.
+
+The scene makes a new :class:`Frame` whenever its version (or layout) moved, from the
+game, the picture (:class:`~split.ui.model.TableModel`, copied), its own state
+(selection, panels, the hot-seat cover…), the pointer, the settings and the words of
+the current language. Nothing in a frame changes after it was made.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from split.engine.actions import Action
+
+from ..model import TableModel
+from .geometry import Geometry
+from .intents import Key, Selection
+from .layout import TableLayout
+from .narration import Tone
+
+NO_KEYS: frozenset[Key] = frozenset()
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """The mouse and the focus ring as they are: the focused thing, the hand card under
+    the pointer, and a press or drag in progress (what it hides in place and what it
+    may land on)."""
+
+    focus: Key | None = None
+    hover: int | None = None
+    pressed: bool = False  # a button is held (the card under it stops rising)
+    dragging: bool = False
+    hides: tuple[tuple[object, ...], ...] = ()
+    targets: frozenset[Key] = NO_KEYS
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What is not drawn in its place because it is still flying there (or home)."""
+
+    hands: tuple[Counter[int], ...] = ()
+    matches: Counter[tuple[int, tuple[int, ...]]] = field(default_factory=Counter)
+    discard: Counter[int] = field(default_factory=Counter)
+    returning: frozenset[tuple[object, ...]] = frozenset()
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Everything one drawing of the table shows."""
+
+    version: int
+    geometry: Geometry
+    model: TableModel  # a copy: the picture as the events played so far left it
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    log: tuple[str, ...]
+    prompt: tuple[str, Tone]
+    pointer: Pointer
+    hidden: Hidden
+    pile_count: int
+    phase: str
+    current: int | None  # whose turn the table shows (the picture's while it lags)
+    must_use: int | None  # a card the rules say you must use now (lit)
+    human_turn: bool
+    legal: tuple[Action, ...]  # your legal actions (none unless it is your turn)
+    can_undo: bool
+    animating: bool  # events wait or cards fly: a click hurries them
+    glow: frozenset[Key]  # lit as places you can use now
+    hint_keys: frozenset[Key]
+    selected: Selection
+    show_sheets: bool
+    show_reference: bool
+    scoring: bool
+    hand_hidden: bool
+    hand_covered: bool
+    speed: str
+    sort_order: str
+
+    @property
+    def layout(self) -> TableLayout:
+        """The rectangles of the table."""
+        return self.geometry.layout
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.geometry.players
+
+    @property
+    def viewer(self) -> int:
+        """The seat at the bottom of the table."""
+        return self.geometry.viewer
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """Your hand as shown, in your order."""
+        return self.geometry.hand

@@ -1,0 +1,152 @@
+"""What a gesture asks of the table: frozen values the gestures return and the scene
+applies in one place (:meth:`~split.ui.table.scene.TableScene.apply_intent`).
+
+A gesture never changes the table itself; it says what the player meant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal
+
+import pygame
+
+from split.engine.actions import Action
+from split.i18n.words import Words
+
+Key = tuple[str, int, int]
+Selection = tuple[str, int] | None  # ("hand", index) or ("match", m)
+Panel = Literal["sheets", "reference"]
+
+
+class Keep(Enum):
+    """An :class:`Explain` field left as it is."""
+
+    KEEP = 0
+
+
+KEEP = Keep.KEEP
+
+
+@dataclass(frozen=True)
+class Play:
+    """Play this action (it may be refused: then ``home`` flies back, if anything)."""
+
+    action: Action
+    home: SendBack | None = None
+
+
+@dataclass(frozen=True)
+class Select:
+    """Pick a hand card or one of your matches (None: pick nothing)."""
+
+    selection: Selection
+
+
+@dataclass(frozen=True)
+class TogglePanel:
+    """Open the score sheets or the reference cards (closing the other), or close it."""
+
+    panel: Panel
+
+
+@dataclass(frozen=True)
+class ClosePanels:
+    """Close the sheets and the reference cards; ``deselect`` also drops the selection."""
+
+    deselect: bool = False
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back your last move."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Ask for a hint."""
+
+
+@dataclass(frozen=True)
+class Sort:
+    """Rank order <-> suit order."""
+
+
+@dataclass(frozen=True)
+class Speed:
+    """The next animation speed."""
+
+
+@dataclass(frozen=True)
+class Hurry:
+    """Land every card now."""
+
+
+@dataclass(frozen=True)
+class ReorderHand:
+    """Move your hand's card at ``index`` to place ``to`` (counted without it)."""
+
+    index: int
+    to: int
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """Say why ``action`` may not be played (the engine's refusal); ``home``: what was
+    dragged flies back."""
+
+    action: Action
+    home: SendBack | None = None
+
+
+@dataclass(frozen=True)
+class Explain:
+    """Say why a gesture did nothing (``error``) or what to do instead (``note``):
+    None clears one, :data:`KEEP` leaves it."""
+
+    error: Words | None | Keep = KEEP
+    note: Words | None | Keep = KEEP
+
+
+@dataclass(frozen=True)
+class Lifted:
+    """A drag began: the refusal and the hint on screen go."""
+
+
+@dataclass(frozen=True)
+class SendBack:
+    """A dropped thing that was not played flies home from ``src`` to ``dst``, hidden
+    there (``keys``) until it lands."""
+
+    image: pygame.Surface
+    src: tuple[int, int]
+    dst: tuple[int, int]
+    keys: tuple[tuple[object, ...], ...]
+
+
+@dataclass(frozen=True)
+class Sound:
+    """Play a sound effect (a button's click)."""
+
+    name: str
+
+
+Intent = (
+    Play
+    | Select
+    | TogglePanel
+    | ClosePanels
+    | Undo
+    | Hint
+    | Sort
+    | Speed
+    | Hurry
+    | ReorderHand
+    | Refuse
+    | Explain
+    | Lifted
+    | SendBack
+    | Sound
+)
+"""Everything a gesture may ask for."""
