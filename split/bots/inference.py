@@ -43,6 +43,14 @@ class HandReader:
         self._pile_after = 0
         self.unstolen: frozenset[Card] = frozenset()  # cards no other hand holds
 
+    def copy(self) -> HandReader:
+        """An independent copy (a bot reads on in its copy; the seat's stays as it was)."""
+        other = HandReader()
+        other.facts = {seat: list(facts) for seat, facts in self.facts.items()}
+        other._key, other._row_after = self._key, self._row_after
+        other._pile_after, other.unstolen = self._pile_after, self.unstolen
+        return other
+
     def _watch_my_matches(self, view: PlayerView) -> None:
         """At my turn's start, every other player has had a turn since my matches were
         laid: none holds a card that upgrades one of them, or it would have taken it

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from split.bots import SeatedBots, decision_seed
+from split.bots import SeatedBots
 from split.engine import events as ev
 from split.engine.actions import NEXT_ROUND, Action
 from split.engine.game import Game
@@ -453,8 +453,7 @@ class Host:
             moved = len(self.game.actions)
             legal = list(s.legal_actions())
             view = PlayerView.of(s, seat)
-            seed = decision_seed(s.config.seed, seat, moved)
-            bot = self.bots.make(self._bot_of(seat), seed, seat)
+            bot = self.bots.bot(self.game, self._bot_of(seat))
             await asyncio.sleep(self.pause)
             action = await loop.run_in_executor(None, bot.choose, view, legal)
             if len(self.game.actions) == moved and self._played_by_bot(seat):
