@@ -571,3 +571,34 @@ def test_each_game_keeps_a_secret_its_bot_seeds_are_keyed_by(tmp_path):
             Game.from_json({**old, "secret": bad})
     chosen = Session.new(seats, seed=12)  # a chosen seed replays with the seed alone
     assert chosen.game.secret is None
+
+
+def test_a_hint_never_contradicts_the_review_of_the_same_move():
+    """Issue 24, item 4: on the first turn the hint said "draw, nothing in the row is
+    worth taking" and the round summary then said the expert would have taken 4♦. The
+    hint and the review are now one judge (the same search, seed and budget): the
+    hint's move is never reviewed as a mistake, and every move reviewed as one is
+    set against the hint's move. Here on the first turns of eight two-player deals
+    (on four of them the old hint and review disagreed: draw, or take the row's card)."""
+    from split.engine import Game
+    from split.ui.table.coach import Coach
+
+    contested = 0
+    for deal in range(330, 338):
+        game = Game(GameConfig(2, 1, deal))
+        s = game.state
+        legal = s.legal_actions()
+        coach = Coach(["human", "normal"])
+        advised = coach.hint(game).action
+        for action in legal:
+            coach.review(game, action)
+        coach.wait(120)
+        for review in coach.reviews:
+            result = review.result
+            assert result is not None
+            if result.played == advised:
+                assert result.loss == 0.0
+            elif result.loss > 0.0:
+                assert result.best == advised
+                contested += 1
+    assert contested > 0

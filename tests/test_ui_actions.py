@@ -249,7 +249,7 @@ def test_hint_button_lights_the_suggested_move():
 def test_the_hint_names_the_experts_move():
     """Issue 17: H asks the strongest bot, `expert`. Here (a dealt game after a strong
     match of fives and its bonus card) `normal` would match the two 10s, while the
-    expert's search keeps them and discards 3♥: the hint names the expert's move."""
+    expert's search keeps them and discards 2♠: the hint names the expert's move."""
     from split.bots.hints import hint
     from split.engine import Game, GameConfig
 
@@ -260,7 +260,7 @@ def test_the_hint_names_the_experts_move():
     legal = game.state.legal_actions()
     assert str(hint(game.state, legal, "normal").action) == "match 10D 10H"
     key(app, pygame.K_h)
-    assert table.note.startswith("Hint: discard 3\u2665."), table.note
+    assert table.note.startswith("Hint: discard 2\u2660."), table.note
     assert table.hint_keys
 
 

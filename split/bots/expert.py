@@ -65,7 +65,10 @@ class Assessment(NamedTuple):
 
 WORLDS = 128  # sampled deals per decision at two players (64 at four, 43 at six)
 SAFETY_MS = 4000.0  # CPU ms: the cap a normal machine never reaches (p95 ~0.6 s)
-QUICK_WORLDS = 24  # for the quick searches of hints and reviews, within their time caps
+# The one judge of hints and reviews (issue 24): their search, the same for both. Its
+# seed is the decision's (``split.bots.base.game_decision_seed``), so a hint and the
+# review of the same move are one search.
+JUDGE_WORLDS = 64
 PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate is dropped
 # The margin over ``normal``'s first choice that makes the search override it, in
 # standard errors: ``hard``'s at two players; at bigger tables a lower one, where a
@@ -175,23 +178,37 @@ class ExpertBot:
             return cands[0]
         return cands[overriding(self.search(view, cands), self.margin(view))]
 
-    def assess(self, view: PlayerView, legal: Sequence[Action], played: Action) -> Assessment:
-        """What this bot would have played instead of ``played``, and the sheet points
-        that cost by its search: its choice's mean value minus ``played``'s, on the
-        same sampled worlds (0 when it would have played the same)."""
+    def judge(
+        self, view: PlayerView, legal: Sequence[Action], played: Action | None = None
+    ) -> Assessment:
+        """The expert's choice by one search, and what ``played`` (if given) loses against
+        it: the difference of their mean values on the same sampled worlds, in sheet
+        points (0 when ``played`` is as good). The choice is made among ``normal``'s
+        candidates alone, and ``played`` changes none of their worlds (each candidate's
+        values depend only on the worlds and itself; a candidate is dropped only on its
+        own trail), so with the same seed the hint (no ``played``) and the review of any
+        move name the same choice: a hint never contradicts the review of its move."""
         cands = self.candidates_of(view, legal)
-        if played not in cands:
+        ours = len(cands)
+        if played is not None and played not in cands:
             cands.append(played)
-        if len(cands) == 1:
-            return Assessment(played, played, 0.0)
-        mine = cands.index(played)
+        if ours == 1 and len(cands) == 1:
+            return Assessment(cands[0], played or cands[0], 0.0)
+        mine = cands.index(played) if played is not None else 0
         scores = self.search(view, cands, keep=(0, mine))
-        best = overriding(scores, self.margin(view))
-        n = max(1, len(scores[0]))
-        loss = (sum(scores[best]) - sum(scores[mine])) / n
+        best = overriding(scores[:ours], self.margin(view)) if ours > 1 else 0
+        if played is None or mine == best:
+            return Assessment(cands[best], cands[best] if played is None else played, 0.0)
+        n = len(scores[mine])
+        loss = (sum(scores[best][:n]) - sum(scores[mine])) / max(1, n)
         if loss <= 0.0:  # the move was as good as its own choice
             return Assessment(played, played, 0.0)
         return Assessment(cands[best], played, loss)
+
+    def assess(self, view: PlayerView, legal: Sequence[Action], played: Action) -> Assessment:
+        """What this bot would have played instead of ``played``, and the sheet points
+        that cost by its search (see :meth:`judge`)."""
+        return self.judge(view, legal, played)
 
     def _rollout(self, state: GameState, bot: NormalBot, seat: int, turn: int) -> None:
         """Every seat plays ``normal`` until this seat has started ``turns`` more turns

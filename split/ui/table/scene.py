@@ -215,7 +215,7 @@ class TableScene(Places, Scene):
         if action not in state.legal_actions():
             self.error = state.refusal(action)
             return False
-        self.expert.review(state, action, len(self.game.actions))
+        self.expert.review(self.game, action)
         self.error = None
         self.note = None
         self.hint_keys = frozenset()
@@ -286,14 +286,7 @@ class TableScene(Places, Scene):
         """H: ask the bots' hint for the human to act and light its targets."""
         if not self.human_turn():
             return
-        legal = self.state.legal_actions()
-        try:
-            from split.bots.hints import hint
-
-            h = hint(self.state, legal, "expert", names=self.names_in_text())
-            action, reason = h.action, h.reason
-        except ImportError:
-            action, reason = legal[0], ""
+        action, reason = self.expert.hint(self.game, self.names_in_text())
         described = describe(action, self.model.discard, self.names_in_text(), self._you())
         self.note = _("Hint: {action}. {reason}").format(action=described, reason=reason)
         self.hint_keys = frozenset(action_keys(action, self.hand.cards, self.viewer))
