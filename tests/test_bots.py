@@ -372,7 +372,9 @@ def test_the_expert_drops_only_the_ideas_that_clearly_trail(monkeypatch):
             assert overriding(pruned) == overriding(full)
             for mine, theirs in zip(pruned, full, strict=True):
                 assert mine == theirs[: len(mine)]  # the same worlds, cut short or whole
-            assert pruned[0] == full[0] and len(full[0]) == 48
+            assert len(full[0]) == 48
+            # the search stops early only once every other candidate is dropped
+            assert len(pruned[0]) == 48 or all(len(x) < len(pruned[0]) for x in pruned[1:])
             dropped += sum(len(x) < 48 for x in pruned)
             saved += every - fewer
             positions += 1

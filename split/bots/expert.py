@@ -33,7 +33,7 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from split.engine.actions import Action
+from split.engine.actions import Action, ActionKind
 from split.engine.state import GameState, Phase
 from split.engine.view import PlayerView
 
@@ -76,6 +76,8 @@ PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate 
 # the lower margin adds slightly better on the whole (issue 17's report has the
 # figures: within the noise of a 4-player win rate).
 BIG_TABLE_Z = 0.8
+# A close call with an upgrade in it is played again deeper (see ``ExpertBot.decide``).
+CLOSE_Z, DEEP_TURNS, DEEP_WORLDS, DEEP_Z = 2.0, 3, 32, 1.0
 
 
 class ExpertBot:
@@ -104,6 +106,7 @@ class ExpertBot:
         self.last_playouts = 0  # worlds the last search played
         self.last_rollouts = 0  # rollouts it played, over all its candidates
         self.last_capped = False  # whether the safety cap cut the last search
+        self.last_dropped: frozenset[int] = frozenset()  # candidates the search dropped
         self.reader = HandReader()  # what the other hands lack, from watching them
 
     def candidates_of(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -114,42 +117,66 @@ class ExpertBot:
         return [legal[i] for i in order[: self.candidates]]
 
     def search(
-        self, view: PlayerView, cands: Sequence[Action], keep: Sequence[int] = (0,)
+        self,
+        view: PlayerView,
+        cands: Sequence[Action],
+        keep: Sequence[int] = (0,),
+        worlds: int | None = None,
+        turns: int | None = None,
     ) -> list[list[float]]:
-        """Per candidate, its value in each sampled world (the same worlds for all).
+        """Per candidate, its value in each sampled world (the same worlds for all),
+        ``worlds`` of them (default: the budget, scaled to the table) played on for
+        ``turns`` of this seat's turns (default ``self.turns``).
 
-        A candidate (other than those in ``keep``; ``normal``'s first choice always
-        stays) that trails the first choice by more than ``PRUNE_Z`` standard errors
-        after ``PRUNE_FROM`` worlds can no longer override it (see
-        :func:`~split.bots.hard.overriding`): it is dropped, its list stops there, and
-        the worlds left go to the candidates still in question."""
+        A candidate that trails the first choice by more than ``PRUNE_Z`` standard
+        errors after ``PRUNE_FROM`` worlds can no longer override it (see
+        :func:`~split.bots.hard.overriding`): it is dropped (``last_dropped``), and the
+        worlds left go to the candidates still in question; one in ``keep`` is played
+        on for its values all the same. Once every other candidate is dropped the
+        choice is settled and the search stops. Whether a candidate is dropped depends
+        only on its own values and the first choice's, so ``keep`` changes nothing of
+        the others (the hint and the review of a move are one judge)."""
         deadline = time.thread_time() + self.max_ms / 1000.0
         seat = view.seat
         weights = Knowledge(view).weights
         unseen = view.unseen()
+        horizon = self.turns if turns is None else turns
         scores: list[list[float]] = [[] for _ in cands]
-        alive = list(range(len(cands)))
+        live = set(range(len(cands)))  # not dropped
         self.last_rollouts = 0
-        for world in range(1, scaled_playouts(self.worlds, view.players) + 1):
+        total = scaled_playouts(self.worlds if worlds is None else worlds, view.players)
+        for world in range(1, total + 1):
             if world > 1 and time.thread_time() > deadline:
                 self.last_capped = True
                 break
             hidden = self.reader.sample(view, unseen, self.rng)
             base = view.determinize(hidden, seed=self.rng.getrandbits(31))
             policy_seed = self.rng.getrandbits(32)
-            for i in alive:
+            played = [i for i in range(len(cands)) if i in live or i in keep]
+            for i in played:
                 state = base.clone()
                 state.apply(cands[i])
-                self._rollout(state, NormalBot(policy_seed), seat, view.turn)
+                self._rollout(state, NormalBot(policy_seed), seat, view.turn, horizon)
                 if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
                     scores[i].append(round_value(state, seat, self.lead))
                 else:
                     scores[i].append(static_value(state, seat, weights))
-            self.last_rollouts += len(alive)
-            if world >= PRUNE_FROM and world % PRUNE_EVERY == 0 and len(alive) > 1:
-                alive = [i for i in alive if i in keep or not self._behind(scores, i)]
+            self.last_rollouts += len(played)
+            if world >= PRUNE_FROM and world % PRUNE_EVERY == 0 and len(live) > 1:
+                live = {i for i in live if i == 0 or not self._behind(scores, i)}
+                if live == {0}:
+                    break  # settled: nothing left can override the first choice
         self.last_playouts = len(scores[0])
+        self.last_dropped = frozenset(range(len(cands))) - live
         return scores
+
+    def pick(self, view: PlayerView, scores: Sequence[Sequence[float]], ours: int) -> int:
+        """The candidate to play among the first ``ours`` (``normal``'s) of the last
+        search: the first choice unless one not dropped beats it beyond the margin."""
+        n = len(scores[0])
+        kept = [list(x) if i not in self.last_dropped else [] for i, x in enumerate(scores[:ours])]
+        kept[0] = list(scores[0])
+        return overriding(kept, self.margin(view)) if n > 1 else 0
 
     def margin(self, view: PlayerView) -> float:
         """How clearly another candidate must beat the first choice (see ``BIG_TABLE_Z``)."""
@@ -176,7 +203,52 @@ class ExpertBot:
         cands = self.candidates_of(view, legal)
         if len(cands) == 1 or self.worlds <= 0:
             return cands[0]
-        return cands[overriding(self.search(view, cands), self.margin(view))]
+        return cands[self.decide(view, cands, len(cands))[0]]
+
+    def decide(
+        self, view: PlayerView, cands: Sequence[Action], ours: int, keep: Sequence[int] = (0,)
+    ) -> tuple[int, list[list[float]]]:
+        """The candidate to play among the first ``ours``, and the values of the search.
+
+        An upgrade (of its own match or a steal) hands a card back, and what becomes of
+        it shows only later: the upgrade that gains no box and leaves a card to throw
+        into the row, the steal that hands back half a pair its owner re-matches while
+        the same steal a turn later would not (issue 29). When the choice and its
+        closest rival are within ``CLOSE_Z`` standard errors and either is an upgrade,
+        the two are played again, ``DEEP_TURNS`` turns deep in ``DEEP_WORLDS`` fresh
+        worlds, and that deeper search decides."""
+        scores = self.search(view, cands, keep)
+        dropped, played = self.last_dropped, self.last_playouts
+        best = self.pick(view, scores, ours)
+        rival = self._close_rival(cands, scores, best, ours)
+        if rival is not None:
+            pair = [cands[best], cands[rival]]
+            deep = self.search(view, pair, worlds=DEEP_WORLDS, turns=DEEP_TURNS)
+            if len(deep[1]) == len(deep[0]) > 1:
+                mean, se = paired(deep[1], deep[0])
+                if mean > DEEP_Z * se:
+                    best = rival
+        self.last_dropped, self.last_playouts = dropped, played
+        return best, scores
+
+    def _close_rival(
+        self, cands: Sequence[Action], scores: Sequence[Sequence[float]], best: int, ours: int
+    ) -> int | None:
+        """The candidate closest to ``best`` when the call between them is close and one
+        of them is an upgrade (None: the choice is settled, or no upgrade is in it)."""
+        n = len(scores[best])
+        rivals = [
+            i
+            for i in range(ours)
+            if i != best and i not in self.last_dropped and len(scores[i]) == n > 1
+        ]
+        if not rivals:
+            return None
+        rival = max(rivals, key=lambda i: (paired(scores[i], scores[best])[0], -i))
+        if ActionKind.UPGRADE not in (cands[best].kind, cands[rival].kind):
+            return None
+        mean, se = paired(scores[rival], scores[best])
+        return rival if abs(mean) <= CLOSE_Z * se else None
 
     def judge(
         self, view: PlayerView, legal: Sequence[Action], played: Action | None = None
@@ -195,12 +267,11 @@ class ExpertBot:
         if ours == 1 and len(cands) == 1:
             return Assessment(cands[0], played or cands[0], 0.0)
         mine = cands.index(played) if played is not None else 0
-        scores = self.search(view, cands, keep=(0, mine))
-        best = overriding(scores[:ours], self.margin(view)) if ours > 1 else 0
+        best, scores = self.decide(view, cands, ours, keep=(0, mine))
         if played is None or mine == best:
             return Assessment(cands[best], cands[best] if played is None else played, 0.0)
-        n = len(scores[mine])
-        loss = (sum(scores[best][:n]) - sum(scores[mine])) / max(1, n)
+        n = min(len(scores[mine]), len(scores[best]))
+        loss = (sum(scores[best][:n]) - sum(scores[mine][:n])) / max(1, n)
         if loss <= 0.0:  # the move was as good as its own choice
             return Assessment(played, played, 0.0)
         return Assessment(cands[best], played, loss)
@@ -210,7 +281,8 @@ class ExpertBot:
         that cost by its search (see :meth:`judge`)."""
         return self.judge(view, legal, played)
 
-    def _rollout(self, state: GameState, bot: NormalBot, seat: int, turn: int) -> None:
+    @staticmethod
+    def _rollout(state: GameState, bot: NormalBot, seat: int, turn: int, turns: int) -> None:
         """Every seat plays ``normal`` until this seat has started ``turns`` more turns
         (0: until the round ends)."""
         own = 0
@@ -218,10 +290,10 @@ class ExpertBot:
             phase = state.phase
             if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
                 return
-            if self.turns and phase is Phase.START and state.current == seat and state.turn > turn:
+            if turns and phase is Phase.START and state.current == seat and state.turn > turn:
                 own += 1
                 turn = state.turn
-                if own >= self.turns:
+                if own >= turns:
                     return
             legal = state.legal_actions()
             if len(legal) == 1:
