@@ -296,7 +296,8 @@ class ExpertBot:
                 if own >= turns:
                     return
             legal = state.legal_actions()
-            if len(legal) == 1:
+            cur = state.current
+            if len(legal) == 1 or cur is None:
                 state.apply(legal[0])
                 continue
-            state.apply(bot.choose(PlayerView.of(state, state.current), legal))
+            state.apply(bot.choose(PlayerView.of(state, cur), legal))

@@ -177,6 +177,8 @@ class HardBot:
             if phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
                 return
             cur = state.current
+            if cur is None:
+                return
             if cur == seat and phase == Phase.START and state.turn > turn:
                 return
             legal = state.legal_actions()

@@ -58,14 +58,14 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
 
     kind = action.kind
     if kind == ActionKind.MATCH:
-        t = MATCH_TYPES[action.a][action.b]
+        t = MATCH_TYPES[action.a][action.b] or MatchType.WEAK  # a legal match: never None
         # TRANSLATORS: {rank} is a card rank symbol (A, 2-10, J, Q, K); "s" is the English plural.
         return _("Match the two {rank}s: {type} match, {bonus}.").format(
             rank=symbols(RANKS[action.a >> 2]), type=_type_name(t), bonus=_bonus_words(t)
         )
     if kind == ActionKind.UPGRADE:
         a, b = view.matches[action.b][action.c]
-        old = MATCH_TYPES[a][b]
+        old = MATCH_TYPES[a][b] or MatchType.WEAK
         t = max(x for x in (MATCH_TYPES[action.a][a], MATCH_TYPES[action.a][b]) if x is not None)
         if action.b == view.seat:
             return _("Upgrade your {old} {rank}s with {card}: it becomes {type}, {bonus}.").format(
