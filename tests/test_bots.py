@@ -604,3 +604,28 @@ def test_a_hint_never_contradicts_the_review_of_the_same_move():
                 assert result.best == advised
                 contested += 1
     assert contested > 0
+
+
+def test_the_reference_bot_plays_legal_repeatable_games():
+    """Issue 29: the reference opponent (SO-ISMCTS, a tool of these tests) sees only its
+    view, plays only legal moves, and its fixed budget of iterations makes the same
+    seed play the same game."""
+    from reference_bot import ReferenceBot
+
+    def game(seed: int) -> list[Action]:
+        state = GameState.new(GameConfig(2, 0, seed))
+        bots = [ReferenceBot(seed, iterations=30), make_bot("normal", seed)]
+        actions = []
+        while not state.is_over and len(actions) < 80:
+            legal = state.legal_actions()
+            seat = state.current
+            action = (
+                legal[0] if seat is None else bots[seat].choose(PlayerView.of(state, seat), legal)
+            )
+            assert action in legal
+            state.apply(action)
+            actions.append(action)
+        return actions
+
+    first = game(6)
+    assert game(6) == first and len(first) == 80
