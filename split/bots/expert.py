@@ -28,12 +28,14 @@ ordinary machine; when it is reached the worlds played so far decide and
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from split.engine.actions import Action, ActionKind
+from split.engine.setup import ROUNDS
 from split.engine.state import GameState, Phase
 from split.engine.view import PlayerView
 
@@ -43,6 +45,18 @@ from .knowledge import Knowledge
 from .normal import Evaluator, NormalBot
 
 MAX_ROUND_ACTIONS = 400
+
+
+def win_value(margin: float, spread: float) -> float:
+    """A margin over the rivals turned into the chance of finishing first, scaled to
+    sheet points near an even game: ``spread`` is how far the margin may still move
+    (the rest of the last round); the slope at 0 is 1, and a lead or a deficit much
+    larger than the spread counts little more than a certain win or loss.
+
+    >>> round(win_value(0.0, 40.0), 6), win_value(30.0, 40.0) < 30.0 < win_value(300.0, 40.0)
+    (0.0, True)
+    """
+    return spread * 1.2533 * math.erf(margin / (spread * 1.4142))
 
 
 def round_value(state: GameState, seat: int, lead: float) -> float:
@@ -78,6 +92,9 @@ PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate 
 BIG_TABLE_Z = 0.8
 # A close call with an upgrade in it is played again deeper (see ``ExpertBot.decide``).
 CLOSE_Z, DEEP_TURNS, DEEP_WORLDS, DEEP_Z = 2.0, 3, 32, 1.0
+# In the last round, the spread of the final margin (see ``win_value``): its least,
+# and what the whole round adds, shrinking with the square root of the pile left.
+WIN_SPREAD = (10.0, 50.0)
 
 
 class ExpertBot:
@@ -141,6 +158,11 @@ class ExpertBot:
         weights = Knowledge(view).weights
         unseen = view.unseen()
         horizon = self.turns if turns is None else turns
+        # the last round: what counts is finishing first (the sheets' margin as a
+        # chance of winning), not points; the spread shrinks as the draw pile runs down
+        last = view.round == ROUNDS
+        left = view.draw_pile / (103 - 9 * view.players)  # of the pile after the deal
+        spread = WIN_SPREAD[0] + WIN_SPREAD[1] * math.sqrt(left)
         scores: list[list[float]] = [[] for _ in cands]
         live = set(range(len(cands)))  # not dropped
         self.last_rollouts = 0
@@ -158,9 +180,10 @@ class ExpertBot:
                 state.apply(cands[i])
                 self._rollout(state, NormalBot(policy_seed), seat, view.turn, horizon)
                 if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
-                    scores[i].append(round_value(state, seat, self.lead))
+                    value = round_value(state, seat, self.lead)
                 else:
-                    scores[i].append(static_value(state, seat, weights))
+                    value = static_value(state, seat, weights)
+                scores[i].append(win_value(value, spread) if last else value)
             self.last_rollouts += len(played)
             if world >= PRUNE_FROM and world % PRUNE_EVERY == 0 and len(live) > 1:
                 live = {i for i in live if i == 0 or not self._behind(scores, i)}
