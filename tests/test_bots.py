@@ -450,7 +450,7 @@ def test_sim_counts_the_searches_its_safety_cap_cut():
     capped = tournament.run(["hard", "normal"], 1, seed=4, options={"hard": {"max_ms": 0.0}})
     for summary, hits in ((quiet, 0), (capped, None)):
         b = summary["bots"][0]
-        assert b["cpu_s_per_game"] > 0.0
+        assert b["cpu_s_per_game"] > 0.0 and b["decision_cpu_ms_p95"] > 0.0
         if hits is None:
             assert b["cap_hits"] == b["searches"] > 0
         else:

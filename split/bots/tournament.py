@@ -48,6 +48,7 @@ class GameResult:
     worlds: list[list[int]] = field(default_factory=list)  # by bot slot: a search's deals
     capped: list[int] = field(default_factory=list)  # by bot slot: searches the cap cut
     cpu_s: list[float] = field(default_factory=list)  # by bot slot: CPU seconds deciding
+    cpu_ms: list[list[float]] = field(default_factory=list)  # by bot slot: each decision's
 
 
 def game_setup(seed: int, game: int, players: int) -> tuple[int, int]:
@@ -79,6 +80,7 @@ def play_game(
     worlds: list[list[int]] = [[] for _ in range(n)]
     capped = [0] * n
     cpu = [0.0] * n
+    cpu_ms: list[list[float]] = [[] for _ in range(n)]
     fallback = random.Random(deal_seed)
     record = Game(GameConfig(n, dealer, deal_seed), game_secret(seed, game))
     seated = SeatedBots(options)
@@ -101,6 +103,7 @@ def play_game(
         action = bot.choose(PlayerView.of(state, seat), legal)
         times[slot].append((clock() - t0) * 1000.0)
         cpu[slot] += cpu_clock() - c0
+        cpu_ms[slot].append((cpu_clock() - c0) * 1000.0)
         played = getattr(bot, "last_playouts", None)
         if played:  # a search ran (none: a forced or obvious choice)
             worlds[slot].append(played)
@@ -121,6 +124,7 @@ def play_game(
         worlds,
         capped,
         cpu,
+        cpu_ms,
     )
 
 
@@ -189,6 +193,7 @@ def run(
     slot_worlds: list[list[int]] = [[] for _ in range(n)]
     slot_capped = [0] * n
     slot_cpu = [0.0] * n
+    slot_cpu_ms: list[list[float]] = [[] for _ in range(n)]
     decisions = illegal = 0
     for r in results_list:
         decisions += r.decisions
@@ -206,6 +211,7 @@ def run(
             slot_worlds[slot].extend(r.worlds[slot])
             slot_capped[slot] += r.capped[slot]
             slot_cpu[slot] += r.cpu_s[slot]
+            slot_cpu_ms[slot].extend(r.cpu_ms[slot])
     g = max(games, 1)
     bots = []
     for slot, name in enumerate(names):
@@ -229,6 +235,8 @@ def run(
                 # searches its safety cap cut short (0 on an ordinary machine)
                 "cap_hits": slot_capped[slot],
                 "cpu_s_per_game": round(slot_cpu[slot] / g, 3),
+                # a decision's CPU time: its wall time on a quiet machine, near enough
+                "decision_cpu_ms_p95": round(_percentile(slot_cpu_ms[slot], 0.95), 3),
             }
         )
     return {
