@@ -91,7 +91,7 @@ PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate 
 # figures: within the noise of a 4-player win rate).
 BIG_TABLE_Z = 0.8
 # A close call with an upgrade in it is played again deeper (see ``ExpertBot.decide``).
-CLOSE_Z, DEEP_TURNS, DEEP_WORLDS, DEEP_Z = 2.0, 3, 32, 1.0
+DEEP_BAND, DEEP_MAX, DEEP_TURNS, DEEP_WORLDS, DEEP_Z = 4.0, 4, 3, 48, 1.0
 # In the last round, the spread of the final margin (see ``win_value``): its least,
 # and what the whole round adds, shrinking with the square root of the pile left.
 WIN_SPREAD = (10.0, 50.0)
@@ -124,6 +124,7 @@ class ExpertBot:
         self.last_rollouts = 0  # rollouts it played, over all its candidates
         self.last_capped = False  # whether the safety cap cut the last search
         self.last_dropped: frozenset[int] = frozenset()  # candidates the search dropped
+        self.dropped_at: dict[int, int] = {}  # by dropped candidate: the worlds it had
         self.reader = HandReader()  # what the other hands lack, from watching them
 
     def candidates_of(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -165,6 +166,7 @@ class ExpertBot:
         spread = WIN_SPREAD[0] + WIN_SPREAD[1] * math.sqrt(left)
         scores: list[list[float]] = [[] for _ in cands]
         live = set(range(len(cands)))  # not dropped
+        self.dropped_at = {}
         self.last_rollouts = 0
         total = scaled_playouts(self.worlds if worlds is None else worlds, view.players)
         for world in range(1, total + 1):
@@ -186,7 +188,10 @@ class ExpertBot:
                 scores[i].append(win_value(value, spread) if last else value)
             self.last_rollouts += len(played)
             if world >= PRUNE_FROM and world % PRUNE_EVERY == 0 and len(live) > 1:
-                live = {i for i in live if i == 0 or not self._behind(scores, i)}
+                for i in sorted(live):
+                    if i and self._behind(scores, i):
+                        live.discard(i)
+                        self.dropped_at[i] = world
                 if live == {0}:
                     break  # settled: nothing left can override the first choice
         self.last_playouts = len(scores[0])
@@ -236,42 +241,45 @@ class ExpertBot:
         An upgrade (of its own match or a steal) hands a card back, and what becomes of
         it shows only later: the upgrade that gains no box and leaves a card to throw
         into the row, the steal that hands back half a pair its owner re-matches while
-        the same steal a turn later would not (issue 29). When the choice and its
-        closest rival are within ``CLOSE_Z`` standard errors and either is an upgrade,
-        the two are played again, ``DEEP_TURNS`` turns deep in ``DEEP_WORLDS`` fresh
-        worlds, and that deeper search decides."""
+        the same steal a turn later would not (issue 29). A one-turn search cannot see
+        it, so when an upgrade is the choice or close to it, the choice and the
+        candidates within ``DEEP_BAND`` standard errors of it (at most ``DEEP_MAX`` in
+        all) are played again ``DEEP_TURNS`` turns deep in ``DEEP_WORLDS`` fresh worlds,
+        and that search decides (an override needs ``DEEP_Z`` standard errors)."""
         scores = self.search(view, cands, keep)
-        dropped, played = self.last_dropped, self.last_playouts
+        dropped, at, played = self.last_dropped, self.dropped_at, self.last_playouts
         best = self.pick(view, scores, ours)
-        rival = self._close_rival(cands, scores, best, ours)
-        if rival is not None:
-            pair = [cands[best], cands[rival]]
-            deep = self.search(view, pair, worlds=DEEP_WORLDS, turns=DEEP_TURNS)
-            if len(deep[1]) == len(deep[0]) > 1:
-                mean, se = paired(deep[1], deep[0])
-                if mean > DEEP_Z * se:
-                    best = rival
-        self.last_dropped, self.last_playouts = dropped, played
+        group = self._deep_group(cands, scores, best, ours)
+        if group:
+            deep = self.search(
+                view, [cands[i] for i in group], worlds=DEEP_WORLDS, turns=DEEP_TURNS
+            )
+            kept = [x if i not in self.last_dropped else [] for i, x in enumerate(deep)]
+            best = group[overriding(kept, DEEP_Z)]
+        self.last_dropped, self.dropped_at, self.last_playouts = dropped, at, played
         return best, scores
 
-    def _close_rival(
+    def _deep_group(
         self, cands: Sequence[Action], scores: Sequence[Sequence[float]], best: int, ours: int
-    ) -> int | None:
-        """The candidate closest to ``best`` when the call between them is close and one
-        of them is an upgrade (None: the choice is settled, or no upgrade is in it)."""
-        n = len(scores[best])
-        rivals = [
-            i
-            for i in range(ours)
-            if i != best and i not in self.last_dropped and len(scores[i]) == n > 1
-        ]
-        if not rivals:
-            return None
-        rival = max(rivals, key=lambda i: (paired(scores[i], scores[best])[0], -i))
-        if ActionKind.UPGRADE not in (cands[best].kind, cands[rival].kind):
-            return None
-        mean, se = paired(scores[rival], scores[best])
-        return rival if abs(mean) <= CLOSE_Z * se else None
+    ) -> list[int]:
+        """``best`` and the candidates close enough to it to be played again deeper,
+        the closest first (empty: no upgrade among them, or nothing close). A dropped
+        candidate is judged on the worlds it had, so a review, which plays the move it
+        weighs to the end, forms the same group as the hint."""
+        close: list[tuple[float, int]] = []
+        for i in range(ours):
+            if i == best:
+                continue
+            n = self.dropped_at.get(i, len(scores[i]))
+            if n < 2 or len(scores[best]) < n:
+                continue
+            mean, se = paired(scores[i][:n], scores[best][:n])
+            if mean >= -DEEP_BAND * se:
+                close.append((-mean, i))
+        group = [best] + [i for _, i in sorted(close)[: DEEP_MAX - 1]]
+        if len(group) < 2 or all(cands[i].kind != ActionKind.UPGRADE for i in group):
+            return []
+        return group
 
     def judge(
         self, view: PlayerView, legal: Sequence[Action], played: Action | None = None
