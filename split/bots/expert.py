@@ -78,7 +78,7 @@ class Assessment(NamedTuple):
 
 
 WORLDS = 128  # sampled deals per decision at two players (64 at four, 43 at six)
-SAFETY_MS = 4000.0  # CPU ms: the cap a normal machine never reaches (p95 ~0.6 s)
+SAFETY_MS = 4000.0  # CPU ms: the cap a normal machine never reaches (p95 0.6-1 s)
 # The one judge of hints and reviews (issue 24): their search, the same for both. Its
 # seed is the decision's (``split.bots.base.game_decision_seed``), so a hint and the
 # review of the same move are one search.

@@ -32,7 +32,7 @@ from .normal import Evaluator, NormalBot
 
 DEFAULT_PLAYOUTS = 10
 DEFAULT_CANDIDATES = 4
-DEFAULT_MAX_MS = 1000.0  # CPU ms: a safety; the budget needs about 15 at two players
+DEFAULT_MAX_MS = 1000.0  # CPU ms: a safety; the budget needs about 20 (p95 50) at two players
 MAX_ROLLOUT_ACTIONS = 80
 
 
