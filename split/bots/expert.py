@@ -18,7 +18,7 @@ the expert only matched ``hard``; with hands read this way it won 59 % of 400
 two-player games with 96 worlds, and 61 % with 128 and the dropping; at four players,
 the reader following every other player's turn, 38 % of 400 games among three
 ``hard`` (the report of issue 17 has the figures). The work is fixed by ``worlds``
-(scaled down at bigger tables like ``hard``'s) and ``candidates``, so the same seed
+(scaled down at bigger tables, :func:`table_worlds`) and ``candidates``, so the same seed
 and view give the same choice on any machine, idle or busy, and a resumed game goes on
 as it would have. ``max_ms`` is only a safety cap on the searching thread's CPU time
 (other programs do not count against it), several times what the budget needs on an
@@ -39,7 +39,7 @@ from split.engine.setup import ROUNDS
 from split.engine.state import GameState, Phase
 from split.engine.view import PlayerView
 
-from .hard import OVERRIDE_Z, overriding, paired, scaled_playouts, static_value
+from .hard import OVERRIDE_Z, overriding, paired, static_value
 from .inference import HandReader
 from .knowledge import Knowledge
 from .normal import Evaluator, NormalBot
@@ -57,6 +57,18 @@ def win_value(margin: float, spread: float) -> float:
     (0.0, True)
     """
     return spread * 1.2533 * math.erf(margin / (spread * 1.4142))
+
+
+def table_worlds(worlds: int, players: int) -> int:
+    """The worlds of a search at a table of ``players``: fewer at bigger tables, whose
+    rollouts play more turns and whose calls stay open longer, so that a decision's
+    95th percentile stays under a second at every size (without a clock to cut it):
+    128 at two players gives 76, 52, 39 and 31 at three to six.
+
+    >>> [table_worlds(128, n) for n in range(2, 7)]
+    [128, 76, 52, 39, 31]
+    """
+    return max(2, round(worlds * (2 / players) ** 1.3))
 
 
 def round_value(state: GameState, seat: int, lead: float) -> float:
@@ -77,7 +89,7 @@ class Assessment(NamedTuple):
     loss: float
 
 
-WORLDS = 128  # sampled deals per decision at two players (64 at four, 43 at six)
+WORLDS = 128  # sampled deals per decision at two players (52 at four, 31 at six)
 SAFETY_MS = 4000.0  # CPU ms: the cap a normal machine never reaches (p95 0.6-1 s)
 # The one judge of hints and reviews (issue 24): their search, the same for both. Its
 # seed is the decision's (``split.bots.base.game_decision_seed``), so a hint and the
@@ -168,7 +180,7 @@ class ExpertBot:
         live = set(range(len(cands)))  # not dropped
         self.dropped_at = {}
         self.last_rollouts = 0
-        total = scaled_playouts(self.worlds if worlds is None else worlds, view.players)
+        total = table_worlds(self.worlds if worlds is None else worlds, view.players)
         for world in range(1, total + 1):
             if world > 1 and time.thread_time() > deadline:
                 self.last_capped = True
