@@ -116,7 +116,7 @@ def test_the_summary_says_what_the_expert_would_have_played(monkeypatch):
     said = [w for w, _ in drawn if w.startswith("The expert would have")]
     assert said == [
         "The expert would have chosen to upgrade your match with J\u2665 rather than "
-        "discard 10\u2666: about 5 points at stake."
+        "discard 10\u2666: about 4 points at stake."
     ]
     assert len(table.expert.reviews) == 3  # the forced draw was not weighed
 

@@ -93,8 +93,9 @@ WORLDS = 128  # sampled deals per decision at two players (52 at four, 31 at six
 SAFETY_MS = 4000.0  # CPU ms: the cap a normal machine never reaches (p95 0.6-1 s)
 # The one judge of hints and reviews (issue 24): their search, the same for both. Its
 # seed is the decision's (``split.bots.base.game_decision_seed``), so a hint and the
-# review of the same move are one search.
-JUDGE_WORLDS = 64
+# review of the same move are one search. A review runs after each of a person's moves
+# on a worker thread, so it stays as cheap as the old quick search.
+JUDGE_WORLDS = 24
 PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate is dropped
 # The margin over ``normal``'s first choice that makes the search override it, in
 # standard errors: ``hard``'s at two players; at bigger tables a lower one, where a
@@ -263,9 +264,9 @@ class ExpertBot:
         best = self.pick(view, scores, ours)
         group = self._deep_group(cands, scores, best, ours)
         if group:
-            deep = self.search(
-                view, [cands[i] for i in group], worlds=DEEP_WORLDS, turns=DEEP_TURNS
-            )
+            worlds = max(PRUNE_FROM, DEEP_WORLDS * self.worlds // WORLDS)  # a judge's: fewer
+            again = [cands[i] for i in group]
+            deep = self.search(view, again, worlds=worlds, turns=DEEP_TURNS)
             kept = [x if i not in self.last_dropped else [] for i, x in enumerate(deep)]
             best = group[overriding(kept, DEEP_Z)]
         self.last_dropped, self.dropped_at, self.last_playouts = dropped, at, played
