@@ -68,7 +68,7 @@ def table_worlds(worlds: int, players: int) -> int:
     >>> [table_worlds(128, n) for n in range(2, 7)]
     [128, 76, 52, 39, 31]
     """
-    return max(2, round(worlds * (2 / players) ** 1.3))
+    return max(2, round(worlds * float((2 / players) ** 1.3)))
 
 
 def round_value(state: GameState, seat: int, lead: float) -> float:

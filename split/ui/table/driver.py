@@ -92,7 +92,8 @@ class BotDriver:
 
     def _start(self) -> None:
         job = self.job()
-        if self.pause() <= 0 and self.kinds[self.game.state.current] not in SEARCHING_BOTS:
+        seat = self.game.state.current
+        if self.pause() <= 0 and seat is not None and self.kinds[seat] not in SEARCHING_BOTS:
             self._future = _Done(job())  # instant speed, a bot that answers at once
             return
         if self._executor is None:
