@@ -4,6 +4,8 @@ builds on) for its choice."""
 
 from __future__ import annotations
 
+import pytest
+
 from split.bots import decision_seed, make_bot
 from split.bots.normal import NormalBot, can_go_out
 from split.engine import Game
@@ -301,15 +303,17 @@ def test_the_expert_reads_every_hand_at_a_bigger_table():
         drew, discarded = (frozenset(saw[seat]), 1), (frozenset({threw[seat]}), 0)
         assert expert.reader.facts[seat] == [drew, discarded]
     rng = random.Random(3)
+    kept = 0
     for _ in range(50):
         hidden = expert.reader.sample(view, view.unseen(), rng)
         start = 0
         for seat in (1, 2, 3):
             ranks = [c >> 2 for c in hidden[start : start + view.hand_sizes[seat]]]
             start += view.hand_sizes[seat]
-            assert threw[seat] not in ranks
-            assert sum(r in saw[seat] for r in ranks) <= 1, (seat, ranks)
+            # soft at four players (issue 29): a sampled card ignores the facts now and then
+            kept += threw[seat] not in ranks and sum(r in saw[seat] for r in ranks) <= 1
         assert sorted(hidden) == view.unseen()
+    assert kept >= 0.8 * 150
 
 
 def test_what_the_expert_reads_is_true_of_the_real_hands():
@@ -348,3 +352,29 @@ def test_what_the_expert_reads_is_true_of_the_real_hands():
                 state.apply(action)
         assert checked > 300, (players, checked)  # it reads at every table size
         assert wrong * 50 <= checked, (players, wrong, checked)  # 98 % at least
+
+
+@pytest.mark.slow
+def test_the_expert_keeps_the_card_of_an_upgrade_that_gains_no_box():
+    """Issue 29, the first error: with 4♣ 8♠ 10♦ 10♥ J♦ K♥ in hand and its own 8♥8♥,
+    K♣K♦ (weak) and 4♠4♠ on the table, the old expert played `upgrade KH 0.1` under
+    every seed: K♣ comes back, the kings gain no box. Played by `normal` to the round's
+    end in 600 deals, ending the turn with `discard 4C` (keeping K♥ and the tens) is
+    12.3 ± 2.5 sheet points better; a one-turn search sees it 4.2 ± 1.9 worse, three
+    turns deep 9.8 ± 3.9 better. The expert now plays such a close call again three
+    turns deep, and ends the turn keeping K♥ under most seeds."""
+    game = position(
+        {
+            "hands": [["4C", "8S", "10D", "10H", "JD"], ["2S", "3S", "6S", "9C", "QC", "7D", "5H"]],
+            "discard": ["AC"],
+            "draw": ["KH", "3H", "6C"],
+            "table": [[["8H", "8H"], ["KC", "KD"], ["4S", "4S"]], [["QH", "QD"], ["9S", "9S"]]],
+        },
+        ["draw"],
+    )
+    s = game.state
+    legal = s.legal_actions()
+    assert parse_action("upgrade KH 0.1") in legal
+    picks = [str(make_bot("expert", seed).choose(PlayerView.of(s, 0), legal)) for seed in range(6)]
+    kept = [p for p in picks if p.startswith("discard") and p != "discard KH"]
+    assert len(kept) >= 4, picks

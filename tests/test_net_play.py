@@ -472,7 +472,7 @@ def test_the_hosts_expert_keeps_what_it_read_of_the_other_hands():
 
         def read_a_turn() -> bool:
             ann.step()
-            reader = host.bots.reader(1, "expert")
+            reader = host.bots.reader(1)
             return reader is not None and bool(reader.facts.get(0))
 
         assert until(read_a_turn, 30), "the expert never read Ann's turn"

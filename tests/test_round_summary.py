@@ -92,9 +92,6 @@ def _item_two_table():
 def _played_round(moves, monkeypatch):
     """Play ``moves`` for the human (seat 0) through the real loop; Bo (``normal``) then
     takes the 10 and goes out: the round's summary comes up."""
-    from split.ui.table import coach
-
-    monkeypatch.setattr(coach, "REVIEW_MS", 60_000.0)  # the same search on a busy machine
     app, table = _item_two_table()
     for text in moves:
         settle(app, table)
@@ -144,14 +141,14 @@ def test_a_closed_table_stops_weighing_moves(monkeypatch):
     from split.bots.expert import ExpertBot
 
     weighed = []
-    real = ExpertBot.assess
+    real = ExpertBot.judge
 
-    def slow(self, view, legal, played):
+    def slow(self, view, legal, played=None):
         weighed.append(str(played))
         time.sleep(1.0)
         return real(self, view, legal, played)
 
-    monkeypatch.setattr(ExpertBot, "assess", slow)
+    monkeypatch.setattr(ExpertBot, "judge", slow)
     app, table = _item_two_table()
     for text in ("draw", "match 5C 5S", "pass"):
         settle(app, table)
@@ -168,7 +165,7 @@ def test_a_closed_table_stops_weighing_moves(monkeypatch):
     assert queued == 2, "the forced draw is not weighed"
     assert len(weighed) < queued, "the reviews still waiting were dropped"
     assert all(r.done.is_set() for r in table.expert.reviews)
-    table.expert.review(table.game.state, table.legal()[0], 99)
+    table.expert.review(table.game, table.legal()[0])
     assert len(table.expert.reviews) == queued and not table.expert.working
 
 

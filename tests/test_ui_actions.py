@@ -248,21 +248,23 @@ def test_hint_button_lights_the_suggested_move():
 
 
 def test_the_hint_names_the_experts_move():
-    """Issue 17: H asks the strongest bot, `expert`. Here (a dealt game after a strong
-    match of fives and its bonus card) `normal` would match the two 10s, while the
-    expert's search keeps them and discards 3♥: the hint names the expert's move."""
-    from split.bots.hints import hint
-    from split.engine import Game, GameConfig
+    """Issue 17: H asks the strongest bot, `expert`, through the judge of its reviews
+    (issue 24: the same search, seed and budget), here after a strong match of fives
+    and its bonus card: the hint is the judge's move, with its reason."""
+    from split.bots.expert import JUDGE_WORLDS, ExpertBot
+    from split.bots.hints import explain
+    from split.engine import Game, GameConfig, PlayerView
+    from split.ui.table.coach import judge_seed
 
     game = Game(GameConfig(2, 1, 1))
     for line in ("draw", "match 5D 5H", "draw"):
         game.apply(parse_action(line))
     app, table, _ = make_table(game, kinds=("human", "normal"))
-    legal = game.state.legal_actions()
-    assert str(hint(game.state, legal, "normal").action) == "match 10D 10H"
+    view, legal = PlayerView.of(game.state, 0), game.state.legal_actions()
+    judged = ExpertBot(judge_seed(game), worlds=JUDGE_WORLDS).judge(view, legal).best
     key(app, pygame.K_h)
     said, _tone = table.prompt()
-    assert said.startswith("Hint: discard 3\u2665."), said
+    assert said.startswith("Hint: ") and said.endswith(explain(view, judged)), said
     assert table.hint_keys
 
 

@@ -1,8 +1,9 @@
 """A game being played: its seats, its record, its bots, and its autosave after every action.
 
 The table drives a :class:`Session`; so do the headless self-test and the crash
-tests. Bots are seeded from the game's seed, the seat and the move number, so a
-resumed game goes on exactly as it would have without the interruption.
+tests. Bots are seeded from the game's secret (or, for a game started from a chosen
+seed, its seed), the seat and the move number, and read the other hands from the
+record, so a resumed game goes on exactly as it would have without the interruption.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from split.bots import SeatedBots
 from split.engine import Action, Game, GameConfig, PlayerView, RecordError
 from split.engine import events as ev
+from split.engine.game import new_secret
 from split.i18n import N_
 
 from .settings import SeatChoice, parse_seats
@@ -45,7 +48,7 @@ class Session:
     path: Path | None = None
     game_id: str = ""
     hosted: bool = False  # played over the network: Continue hosts it again
-    _bots: dict[str, Any] = field(default_factory=dict, repr=False)
+    _bots: SeatedBots = field(default_factory=SeatedBots, repr=False, compare=False)
 
     @classmethod
     def new(
@@ -55,12 +58,16 @@ class Session:
         dealer: int | None = None,
         path: Path | None = None,
     ) -> Session:
-        """A new game; the seed and (R2.2) the first dealer are drawn when not given."""
+        """A new game; the seed and (R2.2) the first dealer are drawn when not given. A
+        drawn game also draws the secret its bots' seeds are keyed by; a game from a
+        chosen seed has none, so the seed alone replays it, bots included."""
+        secret = None
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
+            secret = new_secret()
         if dealer is None:
             dealer = random.Random(f"dealer:{seed}").randrange(len(seats))
-        game = Game(GameConfig(len(seats), dealer, seed))
+        game = Game(GameConfig(len(seats), dealer, seed), secret)
         session = cls(tuple(seats), game, path, f"{seed}-{int(time.time() * 1000)}")
         session.save()
         return session
@@ -87,10 +94,7 @@ class Session:
         legal = s.legal_actions()
         if s.current is None or len(legal) == 1:
             return legal[0]
-        from split.bots import decision_seed, make_bot
-
-        kind = self.seats[s.current].kind
-        bot = make_bot(kind, decision_seed(s.config.seed, s.current, len(self.game.actions)))
+        bot = self._bots.bot(self.game, self.seats[s.current].kind)
         return bot.choose(PlayerView.of(s, s.current), legal)
 
     def apply(self, action: Action) -> list[ev.Event]:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from split.engine.actions import Action, ActionKind
 from split.engine.cards import MATCH_TYPES
+from split.engine.view import PlayerView
 
 
 class EasyBot:
@@ -25,7 +26,7 @@ class EasyBot:
         options.sort()
         return options[int(self.rng.random() * len(options))]
 
-    def choose(self, view, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         kinds = {a.kind for a in legal}
@@ -73,8 +74,8 @@ class EasyBot:
         return self._pick([a for a in unpaired if a.a >> 2 == top_rank])
 
     @staticmethod
-    def _type(view, a: Action) -> int:
+    def _type(view: PlayerView, a: Action) -> int:
         if a.kind == ActionKind.MATCH:
-            return int(MATCH_TYPES[a.a][a.b])
+            return int(MATCH_TYPES[a.a][a.b] or 0)
         x, y = view.matches[a.b][a.c]
         return max(int(t) for t in (MATCH_TYPES[a.a][x], MATCH_TYPES[a.a][y]) if t is not None)

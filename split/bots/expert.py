@@ -18,27 +18,57 @@ the expert only matched ``hard``; with hands read this way it won 59 % of 400
 two-player games with 96 worlds, and 61 % with 128 and the dropping; at four players,
 the reader following every other player's turn, 38 % of 400 games among three
 ``hard`` (the report of issue 17 has the figures). The work is fixed by ``worlds``
-(scaled down at bigger tables like ``hard``'s) and ``candidates``; ``max_ms`` is a
-safety cap, after which the worlds played so far decide.
+(scaled down at bigger tables, :func:`table_worlds`) and ``candidates``, so the same seed
+and view give the same choice on any machine, idle or busy, and a resumed game goes on
+as it would have. ``max_ms`` is only a safety cap on the searching thread's CPU time
+(other programs do not count against it), several times what the budget needs on an
+ordinary machine; when it is reached the worlds played so far decide and
+``last_capped`` says so (``split sim`` counts it).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from split.engine.actions import Action
+from split.engine.actions import Action, ActionKind
+from split.engine.setup import ROUNDS
 from split.engine.state import GameState, Phase
 from split.engine.view import PlayerView
 
-from .hard import OVERRIDE_Z, overriding, paired, scaled_playouts, static_value
+from .hard import OVERRIDE_Z, overriding, paired, static_value
 from .inference import HandReader
 from .knowledge import Knowledge
 from .normal import Evaluator, NormalBot
 
 MAX_ROUND_ACTIONS = 400
+
+
+def win_value(margin: float, spread: float) -> float:
+    """A margin over the rivals turned into the chance of finishing first, scaled to
+    sheet points near an even game: ``spread`` is how far the margin may still move
+    (the rest of the last round); the slope at 0 is 1, and a lead or a deficit much
+    larger than the spread counts little more than a certain win or loss.
+
+    >>> round(win_value(0.0, 40.0), 6), win_value(30.0, 40.0) < 30.0 < win_value(300.0, 40.0)
+    (0.0, True)
+    """
+    return spread * 1.2533 * math.erf(margin / (spread * 1.4142))
+
+
+def table_worlds(worlds: int, players: int) -> int:
+    """The worlds of a search at a table of ``players``: fewer at bigger tables, whose
+    rollouts play more turns and whose calls stay open longer, so that a decision's
+    95th percentile stays under a second at every size (without a clock to cut it):
+    128 at two players gives 76, 52, 39 and 31 at three to six.
+
+    >>> [table_worlds(128, n) for n in range(2, 7)]
+    [128, 76, 52, 39, 31]
+    """
+    return max(2, round(worlds * float((2 / players) ** 1.3)))
 
 
 def round_value(state: GameState, seat: int, lead: float) -> float:
@@ -59,8 +89,13 @@ class Assessment(NamedTuple):
     loss: float
 
 
-WORLDS = 128  # sampled deals per decision at two players (64 at four, 43 at six)
-QUICK_WORLDS = 24  # for the quick searches of hints and reviews, within their time caps
+WORLDS = 128  # sampled deals per decision at two players (52 at four, 31 at six)
+SAFETY_MS = 4000.0  # CPU ms: the cap a normal machine never reaches (p95 0.6-1 s)
+# The one judge of hints and reviews (issue 24): their search, the same for both. Its
+# seed is the decision's (``split.bots.base.game_decision_seed``), so a hint and the
+# review of the same move are one search. A review runs after each of a person's moves
+# on a worker thread, so it stays as cheap as the old quick search.
+JUDGE_WORLDS = 24
 PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate is dropped
 # The margin over ``normal``'s first choice that makes the search override it, in
 # standard errors: ``hard``'s at two players; at bigger tables a lower one, where a
@@ -68,6 +103,11 @@ PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate 
 # the lower margin adds slightly better on the whole (issue 17's report has the
 # figures: within the noise of a 4-player win rate).
 BIG_TABLE_Z = 0.8
+# A close call with an upgrade in it is played again deeper (see ``ExpertBot.decide``).
+DEEP_BAND, DEEP_MAX, DEEP_TURNS, DEEP_WORLDS, DEEP_Z = 4.0, 4, 3, 48, 1.0
+# In the last round, the spread of the final margin (see ``win_value``): its least,
+# and what the whole round adds, shrinking with the square root of the pile left.
+WIN_SPREAD = (10.0, 50.0)
 
 
 class ExpertBot:
@@ -81,7 +121,7 @@ class ExpertBot:
         seed: int = 0,
         worlds: int = WORLDS,
         candidates: int = 6,
-        max_ms: float = 900.0,
+        max_ms: float = SAFETY_MS,
         lead: float = 0.5,
         z: float | None = None,
         turns: int = 1,
@@ -95,6 +135,9 @@ class ExpertBot:
         self.z = z  # None: OVERRIDE_Z at two players, BIG_TABLE_Z at more
         self.last_playouts = 0  # worlds the last search played
         self.last_rollouts = 0  # rollouts it played, over all its candidates
+        self.last_capped = False  # whether the safety cap cut the last search
+        self.last_dropped: frozenset[int] = frozenset()  # candidates the search dropped
+        self.dropped_at: dict[int, int] = {}  # by dropped candidate: the worlds it had
         self.reader = HandReader()  # what the other hands lack, from watching them
 
     def candidates_of(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -105,41 +148,76 @@ class ExpertBot:
         return [legal[i] for i in order[: self.candidates]]
 
     def search(
-        self, view: PlayerView, cands: Sequence[Action], keep: Sequence[int] = (0,)
+        self,
+        view: PlayerView,
+        cands: Sequence[Action],
+        keep: Sequence[int] = (0,),
+        worlds: int | None = None,
+        turns: int | None = None,
     ) -> list[list[float]]:
-        """Per candidate, its value in each sampled world (the same worlds for all).
+        """Per candidate, its value in each sampled world (the same worlds for all),
+        ``worlds`` of them (default: the budget, scaled to the table) played on for
+        ``turns`` of this seat's turns (default ``self.turns``).
 
-        A candidate (other than those in ``keep``; ``normal``'s first choice always
-        stays) that trails the first choice by more than ``PRUNE_Z`` standard errors
-        after ``PRUNE_FROM`` worlds can no longer override it (see
-        :func:`~split.bots.hard.overriding`): it is dropped, its list stops there, and
-        the worlds left go to the candidates still in question."""
-        deadline = time.perf_counter() + self.max_ms / 1000.0
+        A candidate that trails the first choice by more than ``PRUNE_Z`` standard
+        errors after ``PRUNE_FROM`` worlds can no longer override it (see
+        :func:`~split.bots.hard.overriding`): it is dropped (``last_dropped``), and the
+        worlds left go to the candidates still in question; one in ``keep`` is played
+        on for its values all the same. Once every other candidate is dropped the
+        choice is settled and the search stops. Whether a candidate is dropped depends
+        only on its own values and the first choice's, so ``keep`` changes nothing of
+        the others (the hint and the review of a move are one judge)."""
+        deadline = time.thread_time() + self.max_ms / 1000.0
         seat = view.seat
         weights = Knowledge(view).weights
         unseen = view.unseen()
+        horizon = self.turns if turns is None else turns
+        # the last round: what counts is finishing first (the sheets' margin as a
+        # chance of winning), not points; the spread shrinks as the draw pile runs down
+        last = view.round == ROUNDS
+        left = view.draw_pile / (103 - 9 * view.players)  # of the pile after the deal
+        spread = WIN_SPREAD[0] + WIN_SPREAD[1] * math.sqrt(left)
         scores: list[list[float]] = [[] for _ in cands]
-        alive = list(range(len(cands)))
+        live = set(range(len(cands)))  # not dropped
+        self.dropped_at = {}
         self.last_rollouts = 0
-        for world in range(1, scaled_playouts(self.worlds, view.players) + 1):
+        total = table_worlds(self.worlds if worlds is None else worlds, view.players)
+        for world in range(1, total + 1):
+            if world > 1 and time.thread_time() > deadline:
+                self.last_capped = True
+                break
             hidden = self.reader.sample(view, unseen, self.rng)
             base = view.determinize(hidden, seed=self.rng.getrandbits(31))
             policy_seed = self.rng.getrandbits(32)
-            for i in alive:
+            played = [i for i in range(len(cands)) if i in live or i in keep]
+            for i in played:
                 state = base.clone()
                 state.apply(cands[i])
-                self._rollout(state, NormalBot(policy_seed), seat, view.turn)
+                self._rollout(state, NormalBot(policy_seed), seat, view.turn, horizon)
                 if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
-                    scores[i].append(round_value(state, seat, self.lead))
+                    value = round_value(state, seat, self.lead)
                 else:
-                    scores[i].append(static_value(state, seat, weights))
-            self.last_rollouts += len(alive)
-            if time.perf_counter() > deadline:
-                break
-            if world >= PRUNE_FROM and world % PRUNE_EVERY == 0 and len(alive) > 1:
-                alive = [i for i in alive if i in keep or not self._behind(scores, i)]
+                    value = static_value(state, seat, weights)
+                scores[i].append(win_value(value, spread) if last else value)
+            self.last_rollouts += len(played)
+            if world >= PRUNE_FROM and world % PRUNE_EVERY == 0 and len(live) > 1:
+                for i in sorted(live):
+                    if i and self._behind(scores, i):
+                        live.discard(i)
+                        self.dropped_at[i] = world
+                if live == {0}:
+                    break  # settled: nothing left can override the first choice
         self.last_playouts = len(scores[0])
+        self.last_dropped = frozenset(range(len(cands))) - live
         return scores
+
+    def pick(self, view: PlayerView, scores: Sequence[Sequence[float]], ours: int) -> int:
+        """The candidate to play among the first ``ours`` (``normal``'s) of the last
+        search: the first choice unless one not dropped beats it beyond the margin."""
+        n = len(scores[0])
+        kept = [list(x) if i not in self.last_dropped else [] for i, x in enumerate(scores[:ours])]
+        kept[0] = list(scores[0])
+        return overriding(kept, self.margin(view)) if n > 1 else 0
 
     def margin(self, view: PlayerView) -> float:
         """How clearly another candidate must beat the first choice (see ``BIG_TABLE_Z``)."""
@@ -154,6 +232,7 @@ class ExpertBot:
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         self.last_playouts = 0
+        self.last_capped = False
         self.reader.observe(view)
         action = self._choose(view, legal)
         self.reader.record(view, action)
@@ -165,27 +244,89 @@ class ExpertBot:
         cands = self.candidates_of(view, legal)
         if len(cands) == 1 or self.worlds <= 0:
             return cands[0]
-        return cands[overriding(self.search(view, cands), self.margin(view))]
+        return cands[self.decide(view, cands, len(cands))[0]]
 
-    def assess(self, view: PlayerView, legal: Sequence[Action], played: Action) -> Assessment:
-        """What this bot would have played instead of ``played``, and the sheet points
-        that cost by its search: its choice's mean value minus ``played``'s, on the
-        same sampled worlds (0 when it would have played the same)."""
+    def decide(
+        self, view: PlayerView, cands: Sequence[Action], ours: int, keep: Sequence[int] = (0,)
+    ) -> tuple[int, list[list[float]]]:
+        """The candidate to play among the first ``ours``, and the values of the search.
+
+        An upgrade (of its own match or a steal) hands a card back, and what becomes of
+        it shows only later: the upgrade that gains no box and leaves a card to throw
+        into the row, the steal that hands back half a pair its owner re-matches while
+        the same steal a turn later would not (issue 29). A one-turn search cannot see
+        it, so when an upgrade is the choice or close to it, the choice and the
+        candidates within ``DEEP_BAND`` standard errors of it (at most ``DEEP_MAX`` in
+        all) are played again ``DEEP_TURNS`` turns deep in ``DEEP_WORLDS`` fresh worlds,
+        and that search decides (an override needs ``DEEP_Z`` standard errors)."""
+        scores = self.search(view, cands, keep)
+        dropped, at, played = self.last_dropped, self.dropped_at, self.last_playouts
+        best = self.pick(view, scores, ours)
+        group = self._deep_group(cands, scores, best, ours)
+        if group:
+            worlds = max(PRUNE_FROM, DEEP_WORLDS * self.worlds // WORLDS)  # a judge's: fewer
+            again = [cands[i] for i in group]
+            deep = self.search(view, again, worlds=worlds, turns=DEEP_TURNS)
+            kept = [x if i not in self.last_dropped else [] for i, x in enumerate(deep)]
+            best = group[overriding(kept, DEEP_Z)]
+        self.last_dropped, self.dropped_at, self.last_playouts = dropped, at, played
+        return best, scores
+
+    def _deep_group(
+        self, cands: Sequence[Action], scores: Sequence[Sequence[float]], best: int, ours: int
+    ) -> list[int]:
+        """``best`` and the candidates close enough to it to be played again deeper,
+        the closest first (empty: no upgrade among them, or nothing close). A dropped
+        candidate is judged on the worlds it had, so a review, which plays the move it
+        weighs to the end, forms the same group as the hint."""
+        close: list[tuple[float, int]] = []
+        for i in range(ours):
+            if i == best:
+                continue
+            n = self.dropped_at.get(i, len(scores[i]))
+            if n < 2 or len(scores[best]) < n:
+                continue
+            mean, se = paired(scores[i][:n], scores[best][:n])
+            if mean >= -DEEP_BAND * se:
+                close.append((-mean, i))
+        group = [best] + [i for _, i in sorted(close)[: DEEP_MAX - 1]]
+        if len(group) < 2 or all(cands[i].kind != ActionKind.UPGRADE for i in group):
+            return []
+        return group
+
+    def judge(
+        self, view: PlayerView, legal: Sequence[Action], played: Action | None = None
+    ) -> Assessment:
+        """The expert's choice by one search, and what ``played`` (if given) loses against
+        it: the difference of their mean values on the same sampled worlds, in sheet
+        points (0 when ``played`` is as good). The choice is made among ``normal``'s
+        candidates alone, and ``played`` changes none of their worlds (each candidate's
+        values depend only on the worlds and itself; a candidate is dropped only on its
+        own trail), so with the same seed the hint (no ``played``) and the review of any
+        move name the same choice: a hint never contradicts the review of its move."""
         cands = self.candidates_of(view, legal)
-        if played not in cands:
+        ours = len(cands)
+        if played is not None and played not in cands:
             cands.append(played)
-        if len(cands) == 1:
-            return Assessment(played, played, 0.0)
-        mine = cands.index(played)
-        scores = self.search(view, cands, keep=(0, mine))
-        best = overriding(scores, self.margin(view))
-        n = max(1, len(scores[0]))
-        loss = (sum(scores[best]) - sum(scores[mine])) / n
+        if ours == 1 and len(cands) == 1:
+            return Assessment(cands[0], played or cands[0], 0.0)
+        mine = cands.index(played) if played is not None else 0
+        best, scores = self.decide(view, cands, ours, keep=(0, mine))
+        if played is None or mine == best:
+            return Assessment(cands[best], cands[best] if played is None else played, 0.0)
+        n = min(len(scores[mine]), len(scores[best]))
+        loss = (sum(scores[best][:n]) - sum(scores[mine][:n])) / max(1, n)
         if loss <= 0.0:  # the move was as good as its own choice
             return Assessment(played, played, 0.0)
         return Assessment(cands[best], played, loss)
 
-    def _rollout(self, state: GameState, bot: NormalBot, seat: int, turn: int) -> None:
+    def assess(self, view: PlayerView, legal: Sequence[Action], played: Action) -> Assessment:
+        """What this bot would have played instead of ``played``, and the sheet points
+        that cost by its search (see :meth:`judge`)."""
+        return self.judge(view, legal, played)
+
+    @staticmethod
+    def _rollout(state: GameState, bot: NormalBot, seat: int, turn: int, turns: int) -> None:
         """Every seat plays ``normal`` until this seat has started ``turns`` more turns
         (0: until the round ends)."""
         own = 0
@@ -193,13 +334,14 @@ class ExpertBot:
             phase = state.phase
             if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
                 return
-            if self.turns and phase is Phase.START and state.current == seat and state.turn > turn:
+            if turns and phase is Phase.START and state.current == seat and state.turn > turn:
                 own += 1
                 turn = state.turn
-                if own >= self.turns:
+                if own >= turns:
                     return
             legal = state.legal_actions()
-            if len(legal) == 1:
+            cur = state.current
+            if len(legal) == 1 or cur is None:
                 state.apply(legal[0])
                 continue
-            state.apply(bot.choose(PlayerView.of(state, state.current), legal))
+            state.apply(bot.choose(PlayerView.of(state, cur), legal))

@@ -19,9 +19,7 @@ from split.engine.view import PlayerView
 from split.i18n import _, ngettext, symbols
 
 from .base import make_bot
-from .expert import QUICK_WORLDS
-
-HINT_MS = 450.0  # the expert's search cap for a hint: an answer within a click's wait
+from .expert import JUDGE_WORLDS, ExpertBot
 
 
 class Hint(NamedTuple):
@@ -60,14 +58,14 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
 
     kind = action.kind
     if kind == ActionKind.MATCH:
-        t = MATCH_TYPES[action.a][action.b]
+        t = MATCH_TYPES[action.a][action.b] or MatchType.WEAK  # a legal match: never None
         # TRANSLATORS: {rank} is a card rank symbol (A, 2-10, J, Q, K); "s" is the English plural.
         return _("Match the two {rank}s: {type} match, {bonus}.").format(
             rank=symbols(RANKS[action.a >> 2]), type=_type_name(t), bonus=_bonus_words(t)
         )
     if kind == ActionKind.UPGRADE:
         a, b = view.matches[action.b][action.c]
-        old = MATCH_TYPES[a][b]
+        old = MATCH_TYPES[a][b] or MatchType.WEAK
         t = max(x for x in (MATCH_TYPES[action.a][a], MATCH_TYPES[action.a][b]) if x is not None)
         if action.b == view.seat:
             return _("Upgrade your {old} {rank}s with {card}: it becomes {type}, {bonus}.").format(
@@ -140,10 +138,13 @@ def hint(
     legal: Sequence[Action],
     strength: str = "normal",
     names: Sequence[str] | None = None,
+    seed: int | None = None,
 ) -> Hint:
     """The action a ``strength`` bot would choose for the player to act, with a reason
     (players called by ``names``, see :func:`explain`). The table asks the strongest,
-    ``expert``, whose search stops after ``HINT_MS`` (issue 17).
+    ``expert``, through the one judge of hints and reviews (:meth:`ExpertBot.judge`
+    with ``JUDGE_WORLDS`` worlds), seeded with ``seed``, the decision's seed, which
+    its review uses too (None: a seed from the turn and seat).
 
     A full state is reduced to the acting seat's view first, so a hint never uses
     hidden cards (R10).
@@ -157,9 +158,12 @@ def hint(
     if len(legal) == 1:
         action = legal[0]
     else:
-        options = {"max_ms": HINT_MS, "worlds": QUICK_WORLDS} if strength == "expert" else {}
-        bot = make_bot(strength, seed=view.turn * 131 + view.seat, **options)
-        action = bot.choose(view, legal)
+        if seed is None:
+            seed = view.turn * 131 + view.seat
+        if strength == "expert":
+            action = ExpertBot(seed, worlds=JUDGE_WORLDS).judge(view, legal).best
+        else:
+            action = make_bot(strength, seed=seed).choose(view, legal)
         if action not in legal:
             action = legal[0]
     return Hint(action, explain(view, action, names))

@@ -31,6 +31,8 @@ from split.engine.cards import Card, upgrades
 from split.engine.state import Phase
 from split.engine.view import PlayerView
 
+SOFT = 0.03  # the chance a sampled card ignores the facts, at three players and more
+
 
 class HandReader:
     """Facts about the other players' hands (see the module docstring)."""
@@ -42,6 +44,14 @@ class HandReader:
         self._row_after: tuple[Card, ...] | None = None  # the row my turn left
         self._pile_after = 0
         self.unstolen: frozenset[Card] = frozenset()  # cards no other hand holds
+
+    def copy(self) -> HandReader:
+        """An independent copy (a bot reads on in its copy; the seat's stays as it was)."""
+        other = HandReader()
+        other.facts = {seat: list(facts) for seat, facts in self.facts.items()}
+        other._key, other._row_after = self._key, self._row_after
+        other._pile_after, other.unstolen = self._pile_after, self.unstolen
+        return other
 
     def _watch_my_matches(self, view: PlayerView) -> None:
         """At my turn's start, every other player has had a turn since my matches were
@@ -110,7 +120,13 @@ class HandReader:
         """A permutation of ``unseen`` for :meth:`PlayerView.determinize` that keeps what
         is known of the other hands: a hand that has had its turn holds no pair (it
         would have matched it: a player ends a turn with a pair in hand about once in
-        seventy), and the oldest cards avoid the ranks the facts rule out."""
+        seventy), and the oldest cards avoid the ranks the facts rule out.
+
+        At three players and more a fact can be wrong (a player kept a pair and threw
+        away a third card of its rank: 0.2-1 % of facts), so there each card ignores
+        the facts with the chance ``SOFT``: a world where a fact was wrong is rare, not
+        impossible. At two players the facts are exact and always kept."""
+        soft = SOFT if view.players > 2 else 0.0
         pool = list(unseen)
         rng.shuffle(pool)
         hidden: list[Card] = []
@@ -124,9 +140,10 @@ class HandReader:
             unstolen = self.unstolen if paired else frozenset()
             for slot in range(need):  # oldest first: it is covered by the most facts
                 banned = set(held)
-                for ranks, since in facts:
-                    if slot < need - since:
-                        banned |= ranks
+                if not soft or rng.random() >= soft:
+                    for ranks, since in facts:
+                        if slot < need - since:
+                            banned |= ranks
                 pick = 0
                 for j, c in enumerate(pool):
                     if c >> 2 not in banned and c not in unstolen:

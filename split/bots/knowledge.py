@@ -9,6 +9,7 @@ from __future__ import annotations
 from split.engine.cards import CARD_COUNT, COPIES, MATCH_TYPES, MatchType
 from split.engine.setup import HAND_SIZE
 from split.engine.sheet import negative_step, negative_value, row_value
+from split.engine.view import PlayerView
 
 BASE = (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)  # R9.1 row bases by rank
 RANK_COUNT = 13
@@ -39,7 +40,7 @@ class Knowledge:
         "_potential",
     )
 
-    def __init__(self, view) -> None:
+    def __init__(self, view: PlayerView) -> None:
         self.view = view
         seat = self.seat = view.seat
         n = self.n = view.players
@@ -136,7 +137,7 @@ class Knowledge:
             return 0.0
         others = sum(self.view.hand_sizes[s] for s in range(self.n) if s != self.seat)
         per = u / self.unseen_total
-        p = 1.0 - (1.0 - per) ** (others * 0.5 + 2 * (1.2 - self.phi))
+        p = 1.0 - float((1.0 - per) ** (others * 0.5 + 2 * (1.2 - self.phi)))
         return min(0.8, p)
 
     def strong_exposure(self, a: int, b: int) -> float:
@@ -146,7 +147,7 @@ class Knowledge:
             return 0.0
         others = sum(self.view.hand_sizes[s] for s in range(self.n) if s != self.seat)
         per = u / self.unseen_total
-        return min(0.6, 1.0 - (1.0 - per) ** (others * 0.5 + 2 * (1.2 - self.phi)))
+        return min(0.6, 1.0 - float((1.0 - per) ** (others * 0.5 + 2 * (1.2 - self.phi))))
 
     def exposure(self, a: int, b: int) -> float:
         t = MATCH_TYPES[a][b]

@@ -24,6 +24,7 @@ from split.engine.actions import Action, ActionKind
 from split.engine.cards import MATCH_TYPES, MatchType, upgrades
 from split.engine.sheet import negative_step
 from split.engine.state import Phase
+from split.engine.view import PlayerView
 
 from .knowledge import BASE, RANK_COUNT, Knowledge
 
@@ -44,7 +45,7 @@ def can_go_out(hand: Sequence[int]) -> bool:
 class Evaluator:
     """Values of actions for the seat of one view (see the module docstring)."""
 
-    def __init__(self, view) -> None:
+    def __init__(self, view: PlayerView) -> None:
         self.view = view
         self.k = Knowledge(view)
         self.me = view.seat
@@ -197,7 +198,7 @@ class Evaluator:
     def match_value(self, x: int, y: int, hand_after: int, in_hand: bool = True) -> float:
         k = self.k
         rank = x >> 2
-        t = MATCH_TYPES[x][y]
+        t = MATCH_TYPES[x][y] or MatchType.WEAK  # x and y match: never None
         v = k.gain(self.me, rank) + self.bonus_value(t, rank) - self.exposure_loss(x, y)
         if in_hand:
             v += self.hand_delta((x, y))
@@ -206,9 +207,10 @@ class Evaluator:
     def upgrade_value(self, card: int, owner: int, index: int, hand_after: int) -> float:
         k = self.k
         a, b = self.view.matches[owner][index]
-        old = MATCH_TYPES[a][b]
-        kept, returned = (a, b) if MATCH_TYPES[card][a] > old else (b, a)
-        t = MATCH_TYPES[card][kept]
+        # cards of one rank always make a match: the types are never None
+        old = MATCH_TYPES[a][b] or MatchType.WEAK
+        kept, returned = (a, b) if (MATCH_TYPES[card][a] or MatchType.WEAK) > old else (b, a)
+        t = MATCH_TYPES[card][kept] or MatchType.WEAK
         rank = card >> 2
         v = self.bonus_value(t, rank) - self.exposure_loss(card, kept)
         if owner == self.me:
@@ -353,11 +355,11 @@ class NormalBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def values(self, view, legal: Sequence[Action]) -> list[float]:
+    def values(self, view: PlayerView, legal: Sequence[Action]) -> list[float]:
         ev = Evaluator(view)
         return [ev.value(a) for a in legal]
 
-    def choose(self, view, legal: Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         values = self.values(view, legal)

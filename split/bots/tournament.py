@@ -3,15 +3,21 @@
     python -m split sim --players 4 --bots hard,normal,normal,normal --games 200 --seed 1 --json
 
 Bot slot ``i`` sits at seat ``(i + g) % N`` in game ``g``, so no bot keeps the first
-seat; each game's deal seed and first dealer come from ``--seed`` and the game number.
-A *decision* is every action a seat takes (forced ones included; ``next-round`` is
-not a seat's action). Bots are asked only when there is a choice, and decision times
-cover those asks. A bot that returns an action not in the legal list is counted in
-``illegal_actions`` and a random legal action is played instead.
+seat; each game's deal seed, first dealer and secret come from ``--seed`` and the game
+number. Each decision's bot is made as the app makes it (:class:`SeatedBots`: seeded
+by the game's secret, seat and move number, its reading rebuilt from the record), so a
+game here is the game the app would play. A *decision* is every action a seat takes
+(forced ones included; ``next-round`` is not a seat's action). Bots are asked only
+when there is a choice (their readers still watch the forced moves, in the record),
+and decision times cover those asks: wall ms, and the CPU seconds the asks took per
+game. A search cut by its safety cap counts in ``cap_hits``. A bot that returns an
+action not in the legal list is counted in ``illegal_actions`` and a random legal
+action is played instead.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
@@ -22,11 +28,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from split.cliargs import COUNT, MAX_COUNT, SEED, Parser, real, whole
+from split.engine.game import Game
 from split.engine.setup import GameConfig
-from split.engine.state import GameState
 from split.engine.view import PlayerView
 
-from .base import BOT_NAMES, decision_seed, make_bot
+from .base import BOT_NAMES, SeatedBots
 
 
 @dataclass
@@ -40,6 +46,9 @@ class GameResult:
     illegal: int
     times_ms: list[list[float]] = field(default_factory=list)  # by bot slot
     worlds: list[list[int]] = field(default_factory=list)  # by bot slot: a search's deals
+    capped: list[int] = field(default_factory=list)  # by bot slot: searches the cap cut
+    cpu_s: list[float] = field(default_factory=list)  # by bot slot: CPU seconds deciding
+    cpu_ms: list[list[float]] = field(default_factory=list)  # by bot slot: each decision's
 
 
 def game_setup(seed: int, game: int, players: int) -> tuple[int, int]:
@@ -48,53 +57,74 @@ def game_setup(seed: int, game: int, players: int) -> tuple[int, int]:
     return rng.getrandbits(31), rng.randrange(players)
 
 
+def game_secret(seed: int, game: int) -> str:
+    """The secret of game number ``game`` of a run seeded ``seed``: a run is repeatable,
+    and its bots, which never see the run's seed, cannot trace their seeds back."""
+    text = f"sim-secret:{seed}:{game}".encode()
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
+
+
 def play_game(
     names: Sequence[str], game: int, seed: int, options: dict[str, dict[str, Any]] | None = None
 ) -> GameResult:
-    """Play game number ``game`` of a run: bot slot i at seat (i + game) % N."""
+    """Play game number ``game`` of a run: bot slot i at seat (i + game) % N; ``options``
+    by bot name go to :func:`make_bot` (an option changes the bot, not its seeding)."""
     n = len(names)
     options = options or {}
     deal_seed, dealer = game_setup(seed, game, n)
     slot_of_seat = [0] * n
     for slot in range(n):
         slot_of_seat[(slot + game) % n] = slot
-    bots = [
-        make_bot(name, seed=decision_seed(deal_seed, slot, -1), **options.get(name, {}))
-        for slot, name in enumerate(names)
-    ]
-    seat_bot = [bots[slot_of_seat[seat]] for seat in range(n)]
-    needs_view = [getattr(b, "needs_view", True) for b in seat_bot]
+    seat_name = [names[slot_of_seat[seat]] for seat in range(n)]
     times: list[list[float]] = [[] for _ in range(n)]
-    seat_times = [times[slot_of_seat[seat]] for seat in range(n)]
     worlds: list[list[int]] = [[] for _ in range(n)]
-    seat_worlds = [worlds[slot_of_seat[seat]] for seat in range(n)]
+    capped = [0] * n
+    cpu = [0.0] * n
+    cpu_ms: list[list[float]] = [[] for _ in range(n)]
     fallback = random.Random(deal_seed)
-    state = GameState.new(GameConfig(n, dealer, deal_seed))
+    record = Game(GameConfig(n, dealer, deal_seed), game_secret(seed, game))
+    seated = SeatedBots(options)
     decisions = illegal = 0
-    clock = time.perf_counter
-    while not state.is_over:
+    clock, cpu_clock = time.perf_counter, time.thread_time
+    while not record.state.is_over:
+        state = record.state
         legal = state.legal_actions()
         seat = state.current
         if seat is None:  # round-over: next-round is nobody's decision
-            state.apply(legal[0])
+            record.apply(legal[0])
             continue
         decisions += 1
         if len(legal) == 1:
-            state.apply(legal[0])
+            record.apply(legal[0])
             continue
-        view = PlayerView.of(state, seat) if needs_view[seat] else None
-        t0 = clock()
-        action = seat_bot[seat].choose(view, legal)
-        seat_times[seat].append((clock() - t0) * 1000.0)
-        played = getattr(seat_bot[seat], "last_playouts", None)
+        slot = slot_of_seat[seat]
+        t0, c0 = clock(), cpu_clock()
+        bot = seated.bot(record, seat_name[seat])
+        action = bot.choose(PlayerView.of(state, seat), legal)
+        times[slot].append((clock() - t0) * 1000.0)
+        cpu[slot] += cpu_clock() - c0
+        cpu_ms[slot].append((cpu_clock() - c0) * 1000.0)
+        played = getattr(bot, "last_playouts", None)
         if played:  # a search ran (none: a forced or obvious choice)
-            seat_worlds[seat].append(played)
+            worlds[slot].append(played)
+        if getattr(bot, "last_capped", False):
+            capped[slot] += 1
         if action not in legal:
             illegal += 1
             action = legal[fallback.randrange(len(legal))]
-        state.apply(action)
+        record.apply(action)
+    state = record.state
     return GameResult(
-        state.scores(), state.winners(), slot_of_seat, decisions, illegal, times, worlds
+        state.scores(),
+        state.winners(),
+        slot_of_seat,
+        decisions,
+        illegal,
+        times,
+        worlds,
+        capped,
+        cpu,
+        cpu_ms,
     )
 
 
@@ -117,7 +147,9 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def _play_chunk(args: tuple[list[str], list[int], int, dict]) -> list[GameResult]:
+def _play_chunk(
+    args: tuple[list[str], list[int], int, dict[str, dict[str, Any]]],
+) -> list[GameResult]:
     names, games, seed, options = args
     return [play_game(names, g, seed, options) for g in games]
 
@@ -159,6 +191,9 @@ def run(
     slot_wins = [0.0] * n
     slot_times: list[list[float]] = [[] for _ in range(n)]
     slot_worlds: list[list[int]] = [[] for _ in range(n)]
+    slot_capped = [0] * n
+    slot_cpu = [0.0] * n
+    slot_cpu_ms: list[list[float]] = [[] for _ in range(n)]
     decisions = illegal = 0
     for r in results_list:
         decisions += r.decisions
@@ -174,6 +209,9 @@ def run(
         for slot in range(n):
             slot_times[slot].extend(r.times_ms[slot])
             slot_worlds[slot].extend(r.worlds[slot])
+            slot_capped[slot] += r.capped[slot]
+            slot_cpu[slot] += r.cpu_s[slot]
+            slot_cpu_ms[slot].extend(r.cpu_ms[slot])
     g = max(games, 1)
     bots = []
     for slot, name in enumerate(names):
@@ -194,6 +232,11 @@ def run(
                 "searches": len(w),
                 "search_deals_mean": round(sum(w) / len(w), 2) if w else 0.0,
                 "search_deals_p5": _percentile([float(x) for x in w], 0.05),
+                # searches its safety cap cut short (0 on an ordinary machine)
+                "cap_hits": slot_capped[slot],
+                "cpu_s_per_game": round(slot_cpu[slot] / g, 3),
+                # a decision's CPU time: its wall time on a quiet machine, near enough
+                "decision_cpu_ms_p95": round(_percentile(slot_cpu_ms[slot], 0.95), 3),
             }
         )
     return {
@@ -217,7 +260,8 @@ def _table(summary: dict[str, Any]) -> str:
         f"({summary['decisions_per_s']:.0f}/s), illegal actions {summary['illegal_actions']}",
         "",
         f"{'slot':>4}  {'bot':<8} {'wins':>8} {'win rate':>8} {'95% CI':>15} "
-        f"{'mean score':>10} {'ms mean':>8} {'ms p95':>8} {'deals':>6}",
+        f"{'mean score':>10} {'ms mean':>8} {'ms p95':>8} {'deals':>6} {'capped':>6} "
+        f"{'CPU s/game':>10}",
     ]
     for i, b in enumerate(summary["bots"]):
         lo, hi = b["win_rate_ci95"]
@@ -225,7 +269,7 @@ def _table(summary: dict[str, Any]) -> str:
             f"{i:>4}  {b['bot']:<8} {b['wins']:>8.1f} {b['win_rate']:>8.1%} "
             f"{f'{lo:.1%}-{hi:.1%}':>15} {b['mean_score']:>10.1f} "
             f"{b['decision_ms_mean']:>8.3f} {b['decision_ms_p95']:>8.3f} "
-            f"{b['search_deals_mean']:>6.1f}"
+            f"{b['search_deals_mean']:>6.1f} {b['cap_hits']:>6} {b['cpu_s_per_game']:>10.2f}"
         )
     seats = ", ".join(f"{w:.1f}" for w in summary["wins"])
     lines += ["", f"wins by seat: {seats}"]

@@ -6,6 +6,8 @@ its list of actions).
 
 from __future__ import annotations
 
+import re
+import secrets
 from typing import Any
 
 from . import events as ev
@@ -31,15 +33,27 @@ class UndoError(ValueError):
     """An action that may not be taken back, with the reason in words."""
 
 
+SECRET = re.compile(r"[0-9a-f]{32}")
+
+
+def new_secret() -> str:
+    """A game's secret: 128 random bits (``secrets``) as 32 hexadecimal digits."""
+    return secrets.token_hex(16)
+
+
 class Game:
     """A :class:`GameState` that remembers how it got here.
 
     Besides each action it keeps who made it in which turn (``movers``), which is what
-    decides whether a move may be taken back (:meth:`undoable`).
+    decides whether a move may be taken back (:meth:`undoable`). ``secret``
+    (:func:`new_secret`, or None) keys its bots' seeds so that no seed says anything
+    of the deal (:func:`split.bots.decision_seed`); it is kept in the record, so a
+    replay asks the same bots the same questions.
     """
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: GameConfig, secret: str | None = None) -> None:
         self.config = config
+        self.secret = secret
         self.state, opening = GameState.start(config)
         self._opening: tuple[ev.Event, ...] = tuple(opening)
         self.actions: list[Action] = []
@@ -117,6 +131,7 @@ class Game:
             "version": RECORD_VERSION,
             **config_json(self.config),
             "actions": [str(a) for a in self.actions],
+            **({"secret": self.secret} if self.secret is not None else {}),
         }
 
     @classmethod
@@ -128,8 +143,11 @@ class Game:
             raise RecordError(f"not a Split game record (format {obj.get('format')!r})")
         if obj.get("version") != RECORD_VERSION:
             raise RecordError(f"record version {obj.get('version')!r}, expected {RECORD_VERSION}")
+        secret = obj.get("secret")
+        if secret is not None and not (isinstance(secret, str) and SECRET.fullmatch(secret)):
+            raise RecordError("its secret is not 32 hexadecimal digits")
         try:
-            game = cls(parse_config(obj))
+            game = cls(parse_config(obj), secret)
             movers = [(game.state.current, game.state.turn)]
 
             def after(state: GameState) -> None:  # the mover of the next action

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from split.bots import Bot, SeatedBots, decision_seed
+from split.bots import Bot, SeatedBots
 from split.engine import events as ev
 from split.engine.actions import NEXT_ROUND, Action
 from split.engine.game import Game
@@ -349,11 +349,7 @@ class HostTable:
             return None
         moved = len(self.game.actions)
         kind = self.plans[seat].kind
-        bot = self.bots.make(
-            self.fill if kind == PERSON else kind,
-            decision_seed(s.config.seed, seat, moved),
-            seat,
-        )
+        bot = self.bots.bot(self.game, self.fill if kind == PERSON else kind)
         view = PlayerView.of(s, seat)
         return BotTurn(seat, moved, view, tuple(s.legal_actions()), bot)
 

@@ -3,10 +3,12 @@ choice, it weighs on a worker thread what it would have played (from the view th
 player had, R10), and the round summary names the costly moves with the sheet points
 at stake.
 
-A review is :meth:`split.bots.expert.ExpertBot.assess`: the expert's choice and the
+A review is :meth:`split.bots.expert.ExpertBot.judge`: the expert's choice and the
 player's move played on in the same sampled deals; the difference of their mean
 values is what the move cost in sheet points by the expert's search. Below
-``COSTLY`` points a different choice is taste, not a mistake.
+``COSTLY`` points a different choice is taste, not a mistake. A hint (:meth:`Coach.hint`)
+is the same judge with the same seed and budget, so a hint never contradicts the
+summary's review of the same move (issue 24).
 """
 
 from __future__ import annotations
@@ -17,15 +19,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from split.bots import decision_seed
-from split.bots.expert import QUICK_WORLDS, Assessment, ExpertBot
+from split.bots.expert import JUDGE_WORLDS, Assessment, ExpertBot
+from split.bots.hints import Hint, hint
 from split.engine.actions import NEXT_ROUND, Action
-from split.engine.state import GameState
+from split.engine.game import Game
 from split.engine.view import PlayerView
 
 from ..typeset import _
 from .narration import describe
+from .remote import RemoteGame
 
-REVIEW_MS = 600.0  # each review's search cap (off the drawing thread)
 COSTLY = 3.0  # sheet points a move must lose to be named (a negative box and a half)
 SHOWN = 3  # at most this many lines in a round's summary
 
@@ -50,6 +53,14 @@ class Review:
             self.result = None
 
 
+def judge_seed(game: Game | RemoteGame) -> int:
+    """The seed of the judge of the game's next move: the decision's seed (a network
+    table's game has no secret: its host keeps the record)."""
+    state = game.state
+    secret = game.secret if isinstance(game, Game) else None
+    return decision_seed(state.config.seed, state.current or 0, len(game.actions), secret)
+
+
 class Coach:
     """Reviews of one human's moves (a single human at the table: the summary speaks
     to them), worked out one at a time on a worker thread that lives only while
@@ -64,9 +75,10 @@ class Coach:
         self._thread: threading.Thread | None = None
         self._closed = False
 
-    def review(self, state: GameState, action: Action, move: int) -> None:
-        """Weigh ``action``, about to be played in ``state``, if it is the human's and
+    def review(self, game: Game | RemoteGame, action: Action) -> None:
+        """Weigh ``action``, about to be played in ``game``, if it is the human's and
         there was a choice."""
+        state, move = game.state, len(game.actions)
         seat = state.current
         if self._closed or seat is None or seat != self.seat or action.kind == NEXT_ROUND:
             return
@@ -74,10 +86,9 @@ class Coach:
         if len(legal) < 2:
             return
         view = PlayerView.of(state, seat)
-        seed = decision_seed(state.config.seed, seat, move)
-        bot = ExpertBot(seed, worlds=QUICK_WORLDS, max_ms=REVIEW_MS)
+        bot = ExpertBot(judge_seed(game), worlds=JUDGE_WORLDS)
         item = Review(
-            state.round, move, view.discard, view.matches, lambda: bot.assess(view, legal, action)
+            state.round, move, view.discard, view.matches, lambda: bot.judge(view, legal, action)
         )
         self.reviews.append(item)
         self._queue.put(item)
@@ -85,6 +96,11 @@ class Coach:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._work, name="split-coach", daemon=True)
                 self._thread.start()
+
+    def hint(self, game: Game | RemoteGame, names: Sequence[str] | None = None) -> Hint:
+        """The expert's hint for the player to act: the judge of its reviews, with the
+        seed and budget the review of this move will have."""
+        return hint(game.state, game.state.legal_actions(), "expert", names, judge_seed(game))
 
     def _work(self) -> None:
         while True:

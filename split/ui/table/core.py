@@ -233,7 +233,7 @@ class TableCore(Scene):
         if not self.policy.vet(self, action):
             self.play_sound("click")
             return False
-        self.expert.review(state, action, self.source.moves())
+        self.expert.review(self.game, action)
         self.error = None
         self.note = None
         self.hint_keys = frozenset()
@@ -358,10 +358,8 @@ class TableCore(Scene):
         """H: ask the bots' hint for the human to act and light its targets."""
         if not self.human_turn():
             return
-        from split.bots.hints import hint
-
         state = self.state
-        action = hint(state, state.legal_actions(), "expert").action
+        action = self.expert.hint(self.game).action  # the judge of the round's review
         view = PlayerView.of(state, self.viewer)
         self.error = None  # the hint is what the prompt says now, not an older refusal
         self.note = hint_words(action, view, tuple(self.model.discard), self._you())

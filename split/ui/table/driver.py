@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from split.bots import SEARCHING_BOTS, SeatedBots, decision_seed
+from split.bots import SEARCHING_BOTS, SeatedBots
 from split.engine.actions import Action
 from split.engine.game import Game
 from split.engine.state import START
@@ -82,15 +82,14 @@ class BotDriver:
         if self.choose_bot is not None:
             action = self.choose_bot(s.current)  # the app's own chooser: on this thread
             return lambda: action
-        kind = self.kinds[s.current]
-        seed = decision_seed(s.config.seed, s.current, len(self.game.actions))
+        if not isinstance(self.game, Game):
+            raise TypeError("a hosted game's bots play on its host")
+        # made here, on the drawing thread: its reading follows the record, forced moves too
+        bot = self.bots.bot(self.game, self.kinds[s.current])
         view = PlayerView.of(s, s.current)
 
-        seat = s.current
-        bots = self.bots
-
         def choose() -> Action:
-            action = bots.make(kind, seed, seat).choose(view, legal)
+            action = bot.choose(view, legal)
             return action if action in legal else legal[0]
 
         return choose
