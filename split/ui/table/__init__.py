@@ -11,7 +11,8 @@
   move back (Ctrl+Z, the Undo button; :meth:`Game.undo`): the record is shorter, the
   app saves it again;
 * ``settings`` is a :class:`.settings.Settings`: ``speed`` (normal/fast/instant),
-  ``sort_order`` (rank/suit) and ``card_back`` (blue/red/green), read at every use, so
+  ``sort_order`` (rank/suit) and the deck (``card_back``, ``card_faces``,
+  ``four_colour``, ``high_contrast``: :func:`split.ui.cards.deck_style`), read at every use, so
   a changed setting applies at once, and ``change(**settings)``;
   :class:`TableSettings` is the default;
 * ``on_game_over(scene)`` replaces the default final-results screen (it is called
