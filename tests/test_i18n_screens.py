@@ -220,15 +220,30 @@ def test_no_text_leaves_its_box(app, lang, monkeypatch):
         open_screen(app, ctx, name)
         report += [f"{lang}/{name}: {p}" for p in rec.problems]
     assert rec.count > 50, "the recorder saw no text: the wrappers are not in the draw path"
-    report = [line for line in report if not any(k in line for k in TABLE_LAYOUT)]
     assert not report, "\n".join(report)
 
 
-# A dealer's seat line at 1024x600 ("who plays it · 9 cards · dealer") needs more room
-# than the seat's panel gives it in Galician and Telugu: the table's layout
-# (split/ui/table/layout.py) is to give it a second line; no wording of the three facts
-# fits every strength.
-TABLE_LAYOUT = ("aleatorio · 9 cartas · reparte", "రాండమ్ · 9 కార్డులు · పంచేవారు")
+@pytest.mark.parametrize("lang", ["gl", "te", "id"])
+def test_the_seat_boards_fit_at_1280x720(tmp_path, lang, monkeypatch):
+    """Issue 28: at 1280x720 a dealer's facts and its "+N" did not fit one line in
+    Galician, Telugu and Indonesian and were shrunk; the board gives them a second."""
+    from app_driver import start
+
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    app, ctx = start(seed=1, size=(1280, 720))
+    try:
+        ctx.change(language=lang)
+        rec = Recorder(monkeypatch)
+        report = []
+        for name in ("table", "table6"):
+            rec.problems.clear()
+            open_screen(app, ctx, name)
+            report += [f"{lang}/{name}: {p}" for p in rec.problems]
+        assert rec.count > 20
+        assert not report, "\n".join(report)
+    finally:
+        i18n.set_language("en")
+        app.close()
 
 
 def test_recorder_flags_a_long_label(app, monkeypatch):

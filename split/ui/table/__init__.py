@@ -11,7 +11,8 @@
   move back (Ctrl+Z, the Undo button; :meth:`Game.undo`): the record is shorter, the
   app saves it again;
 * ``settings`` is a :class:`.settings.Settings`: ``speed`` (normal/fast/instant),
-  ``sort_order`` (rank/suit) and ``card_back`` (blue/red/green), read at every use, so
+  ``sort_order`` (rank/suit) and the deck (``card_back``, ``card_faces``,
+  ``four_colour``, ``high_contrast``: :func:`split.ui.cards.deck_style`), read at every use, so
   a changed setting applies at once, and ``change(**settings)``;
   :class:`TableSettings` is the default;
 * ``on_game_over(scene)`` replaces the default final-results screen (it is called
@@ -37,7 +38,8 @@ The parts: :mod:`.layout` (rectangles from window size, seat count and direction
 :mod:`.geometry` (where each thing lies now: a value), :mod:`.frame` (one picture of
 the table, frozen: what is drawn and what input is read against), :mod:`.narration`
 (the words), :mod:`.animator` (events to flights), :mod:`.gestures` (input to
-:mod:`.intents`), :mod:`.render` (a frame drawn, and its hit list), :mod:`.source`
+:mod:`.intents`), :mod:`.render` (a frame drawn, and its hit list; :mod:`.boards`
+the seats' boards), :mod:`.source`
 (the game here or on a host, behind one Protocol), :mod:`.policy` (how a tutorial
 table differs), :mod:`.driver` (the bots), :mod:`.hand` (your hand's order),
 :mod:`.settings`, :mod:`.core` (the game, the picture and the moves) and

@@ -454,7 +454,7 @@ class TableCore(Scene):
             discards=len(m.discard),
             lifted=sel[1] if sel is not None and sel[0] == "hand" else None,
             hover=None if press is not None else self.gestures.hover,
-            card_back=self.settings.card_back,
+            deck=cardart.deck_style(self.settings),
             face_up=not self.hand_hidden and not self.hand_covered,
         )
 
@@ -467,7 +467,7 @@ class TableCore(Scene):
         return self.geometry().opponents()
 
     def art(self, which: str) -> cardart.CardArt:
-        """Card pictures for a place (hand, mid, own, opp, back), in the chosen back."""
+        """Card pictures for a place (hand, mid, own, opp, back), in the chosen deck."""
         return self.geometry().art(which)
 
     def hand_positions(self) -> list[tuple[int, int]]:

@@ -53,7 +53,8 @@ class Frame:
     version: int
     geometry: Geometry
     model: TableModel  # a copy: the picture as the events played so far left it
-    names: tuple[str, ...]
+    names: tuple[str, ...]  # as shown (the default "You" in the current language)
+    seat_names: tuple[str, ...]  # as the players wrote them: a portrait's seed
     kinds: tuple[str, ...]
     log: tuple[str, ...]
     prompt: tuple[str, Tone]

@@ -33,7 +33,8 @@ class Geometry:
     """The table's places for one picture: ``held`` and ``matches`` count each seat's
     cards and matches, ``hand`` is your hand as shown, ``lifted`` the selected card,
     ``hover`` the card under the pointer, ``face_up`` whether your cards show (not
-    covered for a hot-seat pass)."""
+    covered for a hot-seat pass), ``deck`` the cards' look (back, faces, four colours,
+    high contrast) as the settings ask."""
 
     layout: TableLayout
     viewer: int
@@ -44,7 +45,7 @@ class Geometry:
     discards: int
     lifted: int | None = None
     hover: int | None = None
-    card_back: str = "blue"
+    deck: cardart.DeckStyle = cardart.DeckStyle()
     face_up: bool = True
 
     def opponents(self) -> list[int]:
@@ -58,12 +59,12 @@ class Geometry:
         return self.layout.seats[self.opponents().index(seat)].copy()
 
     def art(self, which: str) -> cardart.CardArt:
-        """Card pictures for a place (hand, mid, own, opp, back), in the chosen back."""
-        return cardart.art(self.layout.heights[which], self.card_back)
+        """Card pictures for a place (hand, mid, own, opp, back), in the chosen deck."""
+        return cardart.art(self.layout.heights[which], self.deck)
 
     def disc_art(self) -> cardart.CardArt:
         """Card pictures for the discard row (smaller as the row grows)."""
-        return cardart.art(self.layout.discard_grid(self.discards).height, self.card_back)
+        return cardart.art(self.layout.discard_grid(self.discards).height, self.deck)
 
     def chip(self) -> pygame.Surface:
         """The penalty chip at this layout's size."""

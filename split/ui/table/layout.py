@@ -113,14 +113,29 @@ class TableLayout:
         off = (self.hand_rect.centerx - (x + w / 2)) / max(1.0, self.hand_rect.width / 2)
         return round(max(-1.0, min(1.0, off)) * FAN_DEGREES * 2) / 2
 
+    @property
+    def board_head(self) -> int:
+        """The height of an opponent's board above its card backs: the name and score,
+        then two lines of facts (a narrow panel wraps them; the second may stay empty)."""
+        return 4 + int(self.fs * 1.3) + 2 * int(self.fs * 1.05)
+
+    def portrait_rect(self, seat: pygame.Rect, own: bool = False) -> pygame.Rect:
+        """A seat's portrait in its panel, on the reading side: an opponent's beside its
+        card backs (as tall as a back), your own as tall as your panel."""
+        if own:
+            p = seat.height - 6
+            return mirror(pygame.Rect(seat.left + 4, seat.top + 3, p, p), seat, self.rtl)
+        p = self.heights["back"]
+        rect = pygame.Rect(seat.left + 6, seat.top + self.board_head, p, p)
+        return mirror(rect, seat, self.rtl)
+
     def back_pos(self, seat: pygame.Rect, held: int, i: int) -> Point:
-        """Where the ``i``-th of ``held`` card backs lies in an opponent's panel ``seat``."""
+        """Where the ``i``-th of ``held`` card backs lies in an opponent's panel ``seat``
+        (after the portrait, from the reading side)."""
         w, _h = card_size(self.heights["back"])
-        step = min(w * 0.35, (seat.width - w - 8) / max(1, held))
-        return (
-            mirror_x(seat.left + 6 + step * i, w, seat, self.rtl),
-            seat.top + int(self.fs * 2.9),
-        )
+        left = seat.left + 6 + self.heights["back"] + max(4, self.m)
+        step = min(w * 0.35, (seat.right - left - w - 8) / max(1, held))
+        return (mirror_x(left + step * i, w, seat, self.rtl), seat.top + self.board_head)
 
     def match_pos(self, seat: pygame.Rect | None, count: int, m: int) -> Point:
         """Top-left of match ``m`` of ``count`` in an opponent's panel ``seat``, or in your
@@ -132,7 +147,7 @@ class TableLayout:
             r = self.own_rect
         else:
             w, h = card_size(self.heights["opp"])
-            top = seat.top + int(self.fs * 2.9) + self.heights["back"] + 4
+            top = seat.top + self.board_head + self.heights["back"] + 4
             r = pygame.Rect(seat.left + 4, top, seat.width - 8, max(h, seat.bottom - top - 4))
         mw = w * 2
         gap = max(4, w // 6)  # room between matches, so each reads as a pair

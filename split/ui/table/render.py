@@ -23,7 +23,8 @@ from split.i18n import N_
 
 from .. import cards as cardart
 from .. import sheets, typeset, widgets
-from ..typeset import _, is_rtl, ngettext
+from ..typeset import _, is_rtl
+from .boards import draw_board
 from .frame import Frame
 from .intents import Key
 from .layout import HOVER_LIFT
@@ -35,7 +36,6 @@ GLOW = (255, 226, 90)
 HINT_GLOW = (120, 220, 255)
 SELECT_GLOW = (140, 255, 160)
 FOCUS_RING = (120, 200, 255)
-WORTH = (140, 230, 150)  # a seat's matches: what they would score now
 TONES = {
     Tone.PLAIN: widgets.INK,
     Tone.WAITING: widgets.DIM,
@@ -213,47 +213,6 @@ class Renderer:
             g = art.glow(rect.width, rect.height, colour)
             surf.blit(g, g.get_rect(center=rect.center))
 
-    def _seat_header(
-        self, f: Frame, surf: pygame.Surface, seat: int, r: pygame.Rect, score_room: int
-    ) -> None:
-        """A seat's name (on the reading side, leaving ``score_room`` pixels) and its
-        score (at the other end)."""
-        fs = f.layout.fs
-        name_box = widgets.mirror(pygame.Rect(r.left, r.top, r.width - score_room + 16, r.h), r)
-        widgets.line(surf, f.names[seat], name_box, r.top + 4, fs, widgets.INK, True, pad=8)
-        score = str(f.model.score(seat))
-        widgets.line(surf, score, r, r.top + 4, fs, widgets.GOLD, True, 8, end=True)
-
-    def _seat_facts(self, f: Frame, surf: pygame.Surface, seat: int, r: pygame.Rect) -> None:
-        """A seat's second line: its facts (who plays it, cards held, dealer) from the
-        reading side, and at the other end what its matches would score if the round
-        ended now."""
-        fs = f.layout.fs
-        held = len(f.model.hands[seat])
-        facts = [ngettext("{n} card", "{n} cards", held).format(n=held)]
-        if seat != f.viewer:
-            kind = f.kinds[seat]
-            label = {
-                "human": _("human"),
-                "remote": _("on the network"),
-                "away": _("away (a bot plays)"),
-            }.get(kind)
-            facts.insert(0, label or _(kind))
-        if seat == f.model.dealer:
-            facts.append(_("dealer"))
-        y = r.top + 4 + int(fs * 1.3)
-        size = int(fs * 0.85)
-        room = r
-        gain = f.model.worth_now(seat)
-        if gain:
-            at = widgets.line(surf, f"+{gain}", r, y, size, WORTH, True, 8, end=True)
-            # the room left on the reading side of it: its right in right-to-left text
-            if is_rtl():
-                room = pygame.Rect(at.right, r.top, r.right - at.right, r.height)
-            else:
-                room = pygame.Rect(r.left, r.top, at.left - r.left, r.height)
-        widgets.line(surf, i18n.join_facts(facts), room, y, size, widgets.DIM, pad=8)
-
     def _opponents(self, f: Frame, surf: pygame.Surface) -> None:
         cur = f.current
         for seat in f.geometry.opponents():
@@ -265,8 +224,7 @@ class Renderer:
             self.hits.append(Hit("seat", seat, -1, r))
             if ("seat", seat, -1) in self.glow_keys or ("seat", seat, -1) in f.hint_keys:
                 pygame.draw.rect(surf, GLOW, r.inflate(4, 4), 4, border_radius=12)
-            self._seat_header(f, surf, seat, r, 70)
-            self._seat_facts(f, surf, seat, r)
+            draw_board(f, surf, seat, r)
             shown = len(f.model.hands[seat]) - sum(f.hidden.hands[seat].values())
             back_art = f.geometry.art("back")
             for i in range(max(0, shown)):
@@ -457,8 +415,7 @@ class Renderer:
         v = f.viewer
         active = v == s.current
         widgets.panel(surf, own, (60, 50, 10, 200) if active else (0, 40, 20, 200), 8)
-        self._seat_header(f, surf, v, own, 80)
-        self._seat_facts(f, surf, v, own)
+        draw_board(f, surf, v, own)
         self.hits.append(Hit("seat", v, -1, own))
 
     def _buttons(self, f: Frame, surf: pygame.Surface, y: int) -> int:

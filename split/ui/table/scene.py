@@ -252,6 +252,7 @@ class TableScene(TableCore):
             geometry=self.geometry(),
             model=copy.deepcopy(self.model),
             names=tuple(self.names),
+            seat_names=tuple(self.seat_names),
             kinds=tuple(self.kinds),
             log=tuple(self.log),
             prompt=self.prompt(),

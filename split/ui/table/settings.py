@@ -18,7 +18,13 @@ class Settings(Protocol):
     @property
     def sort_order(self) -> str: ...  # rank or suit
     @property
-    def card_back(self) -> str: ...  # blue, red or green
+    def card_back(self) -> str: ...  # one of split.ui.backs.BACK_NAMES
+    @property
+    def card_faces(self) -> str: ...  # illustrated or classic
+    @property
+    def four_colour(self) -> bool: ...  # one ink per suit
+    @property
+    def high_contrast(self) -> bool: ...
     def change(self, **changes: str) -> None: ...
 
 
@@ -29,9 +35,13 @@ class TableSettings:
     speed: str = "normal"
     sort_order: str = "rank"
     card_back: str = "blue"
+    card_faces: str = "illustrated"
+    four_colour: bool = False
+    high_contrast: bool = False
 
     def change(self, **changes: str) -> None:
-        """Change the named settings (speed, sort_order, card_back)."""
+        """Change the named settings (speed, sort_order, card_back, card_faces; the two
+        switches take "on" or "off")."""
         for name, value in changes.items():
             if name == "speed":
                 self.speed = value
@@ -39,6 +49,13 @@ class TableSettings:
                 self.sort_order = value
             elif name == "card_back":
                 self.card_back = value
+            elif name == "card_faces":
+                self.card_faces = value
+            elif name in ("four_colour", "high_contrast") and value in ("on", "off"):
+                if name == "four_colour":
+                    self.four_colour = value == "on"
+                else:
+                    self.high_contrast = value == "on"
             else:
                 raise ValueError(f"no table setting {name!r}")
 

@@ -1,0 +1,95 @@
+"""The seats' boards (issue 28 item 2): each panel shows its seat's portrait, drawn from
+the name the player wrote (the same face in every language), on the reading side of the
+panel: on the left in English, mirrored to the right in Persian."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from app_driver import start  # noqa: E402
+
+from split import i18n  # noqa: E402
+from split.app.session import Session  # noqa: E402
+from split.app.settings import SeatChoice  # noqa: E402
+from split.ui.menu.game import GameTable  # noqa: E402
+from split.ui.portraits import portrait  # noqa: E402
+
+NAMES = ("You", "Ada", "Bo", "Cy")
+KINDS = ("human", "easy", "hard", "random")
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _shows(screen: pygame.Surface, image: pygame.Surface, at: pygame.Rect) -> bool:
+    """Whether ``image`` is on ``screen`` at ``at``: each of its (nearly) opaque pixels
+    within a few levels (smoothscale leaves the inside at an alpha of 254 or so)."""
+    seen = 0
+    for y in range(image.get_height()):
+        for x in range(image.get_width()):
+            c = image.get_at((x, y))
+            if c.a < 245:
+                continue
+            seen += 1
+            got = screen.get_at((at.x + x, at.y + y))
+            if max(abs(got[i] - c[i]) for i in range(3)) > 6:
+                return False
+    assert seen > image.get_width() * image.get_height() // 2
+    return True
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_each_seat_shows_its_portrait_on_the_reading_side(lang):
+    app, ctx = start()
+    try:
+        ctx.change(language=lang, speed="instant")
+        seats = tuple(SeatChoice(n, k) for n, k in zip(NAMES, KINDS, strict=True))
+        table = GameTable(ctx, Session.new(seats, seed=4, path=None))
+        app.push(table)
+        table.finish_animations()
+        app.full_redraw = True
+        app.run_frames(3)
+        geo = table.frame().geometry
+        lay = table.layout
+        assert table.names[0] != "You" or lang == "en"  # shown in the language...
+        for seat in range(len(NAMES)):
+            panel = geo.seat_rect(seat)
+            pic = lay.portrait_rect(panel, own=seat == table.viewer)
+            assert panel.contains(pic)
+            # ...but the face comes from the name as written, in every language
+            image = portrait(NAMES[seat], pic.width, KINDS[seat])
+            assert _shows(app.screen, image, pic), f"seat {seat}'s portrait at {pic}"
+            assert (pic.centerx > panel.centerx) == (lang == "fa"), "on the reading side"
+            other = portrait(NAMES[(seat + 1) % len(NAMES)], pic.width, KINDS[seat])
+            assert not _shows(app.screen, other, pic), "another seat's face is not it"
+    finally:
+        ctx.change(language="en")
+        app.close()
+
+
+def test_the_facts_wrap_in_a_narrow_panel_and_keep_their_size():
+    """Item 4 (with the screens' overflow test): a dealer's facts that do not fit one
+    line beside the "+N" go on two, at full size, a fact never cut."""
+    from split.ui import typeset
+    from split.ui.table.boards import wrap_facts
+
+    pygame.init()
+    i18n.set_language("gl")
+    try:
+        facts = [i18n._("random"), "9 cartas", i18n._("dealer")]
+        size = 11
+        whole = typeset.render(i18n.join_facts(facts), size, (0, 0, 0)).get_width()
+        lines = wrap_facts(facts, whole - 30, 200, size, 2)
+        assert len(lines) == 2 and i18n.join_facts(facts).startswith(lines[0])
+        assert wrap_facts(facts, whole + 1, 200, size, 2) == [i18n.join_facts(facts)]
+        assert len(wrap_facts(facts, 10, 10, size, 2)) == 2, "never more lines than allowed"
+    finally:
+        i18n.set_language("en")
