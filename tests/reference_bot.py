@@ -94,14 +94,20 @@ def greedy(state: GameState, legal: Sequence[Action], rng: random.Random) -> Act
     phase = state.phase
     if phase is Phase.START:
         ranks = {c >> 2 for c in hand}
-        takes = [a for a in legal if a.kind is ActionKind.TAKE and state.discard[a.a] >> 2 in ranks]
+        takes = [
+            a
+            for a in legal
+            if a.kind is ActionKind.TAKE and state.discard[a.position] >> 2 in ranks
+        ]
         if takes:
-            return max(takes, key=lambda a: a.a)  # the fewest cards
+            return max(takes, key=lambda a: a.position)  # the fewest cards
         return next(a for a in legal if a.kind is ActionKind.DRAW)
     if phase is Phase.PLAY:
         matches = [a for a in legal if a.kind is ActionKind.MATCH]
         if matches:
-            return max(matches, key=lambda a: (int(MATCH_TYPES[a.a][a.b] or 0), a.a >> 2))
+            return max(
+                matches, key=lambda a: (int(MATCH_TYPES[a.card][a.cards[1]] or 0), a.card >> 2)
+            )
         ups = [a for a in legal if a.kind is ActionKind.UPGRADE]
         if ups:
             return rng.choice(ups)
@@ -109,11 +115,11 @@ def greedy(state: GameState, legal: Sequence[Action], rng: random.Random) -> Act
         for c in hand:
             counts[c >> 2] += 1
         discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-        singles = [a for a in discards if counts[a.a >> 2] == 1]
+        singles = [a for a in discards if counts[a.card >> 2] == 1]
         return rng.choice(singles or discards)
     if phase is Phase.PERFECT_BONUS:
         sheet = projected(state)
-        return max(legal, key=lambda a: sheet[a.a])
+        return max(legal, key=lambda a: sheet[a.penalized])
     if phase is Phase.STRONG_BONUS:
         want = len(hand) >= 3 and len(state.draw) > 2
         return next(a for a in legal if (a.kind is ActionKind.DRAW) == want)
