@@ -32,7 +32,7 @@ from pathlib import Path
 from split.engine.actions import Action, ActionKind
 from split.engine.cards import MATCH_TYPES
 from split.engine.sheet import sheet_score
-from split.engine.state import GameState, Phase
+from split.engine.state import GameState, Phase, Scratch
 from split.engine.view import PlayerView
 
 ITERATIONS = 300  # tree walks a decision: about 0.1 CPU-s at two players
@@ -150,13 +150,13 @@ class ReferenceBot:
         return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, a))
 
     @staticmethod
-    def _iterate(root: Node, state: GameState, rng: random.Random) -> None:
+    def _iterate(root: Node, state: Scratch, rng: random.Random) -> None:
         node, path = root, []
         expanded = False
         while state.phase not in OVER:  # selection, then one expansion
             legal = state.legal_actions()
             if len(legal) == 1:
-                state.apply(legal[0])
+                state.play(legal[0])
                 continue
             mover = state.current
             assert mover is not None
@@ -175,7 +175,7 @@ class ReferenceBot:
                     if ucb > best_ucb:
                         best, best_ucb = a, ucb
                 action, child = best, node.children[best]
-            state.apply(action)
+            state.play(action)
             path.append(child)
             node = child
             if expanded:
@@ -183,7 +183,7 @@ class ReferenceBot:
         for _ in range(ROLLOUT_ACTIONS):  # the playout
             if state.phase in OVER:
                 break
-            state.apply(greedy(state, state.legal_actions(), rng))
+            state.play(greedy(state, state.legal_actions(), rng))
         reward = rewards(state)
         for n in path:
             n.visits += 1
