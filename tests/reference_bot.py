@@ -32,7 +32,7 @@ from pathlib import Path
 from split.engine.actions import Action, ActionKind
 from split.engine.cards import MATCH_TYPES
 from split.engine.sheet import sheet_score
-from split.engine.state import GameState, Phase
+from split.engine.state import GameState, Phase, Scratch
 from split.engine.view import PlayerView
 
 ITERATIONS = 300  # tree walks a decision: about 0.1 CPU-s at two players
@@ -94,14 +94,20 @@ def greedy(state: GameState, legal: Sequence[Action], rng: random.Random) -> Act
     phase = state.phase
     if phase is Phase.START:
         ranks = {c >> 2 for c in hand}
-        takes = [a for a in legal if a.kind is ActionKind.TAKE and state.discard[a.a] >> 2 in ranks]
+        takes = [
+            a
+            for a in legal
+            if a.kind is ActionKind.TAKE and state.discard[a.position] >> 2 in ranks
+        ]
         if takes:
-            return max(takes, key=lambda a: a.a)  # the fewest cards
+            return max(takes, key=lambda a: a.position)  # the fewest cards
         return next(a for a in legal if a.kind is ActionKind.DRAW)
     if phase is Phase.PLAY:
         matches = [a for a in legal if a.kind is ActionKind.MATCH]
         if matches:
-            return max(matches, key=lambda a: (int(MATCH_TYPES[a.a][a.b] or 0), a.a >> 2))
+            return max(
+                matches, key=lambda a: (int(MATCH_TYPES[a.card][a.cards[1]] or 0), a.card >> 2)
+            )
         ups = [a for a in legal if a.kind is ActionKind.UPGRADE]
         if ups:
             return rng.choice(ups)
@@ -109,11 +115,11 @@ def greedy(state: GameState, legal: Sequence[Action], rng: random.Random) -> Act
         for c in hand:
             counts[c >> 2] += 1
         discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-        singles = [a for a in discards if counts[a.a >> 2] == 1]
+        singles = [a for a in discards if counts[a.card >> 2] == 1]
         return rng.choice(singles or discards)
     if phase is Phase.PERFECT_BONUS:
         sheet = projected(state)
-        return max(legal, key=lambda a: sheet[a.a])
+        return max(legal, key=lambda a: sheet[a.penalized])
     if phase is Phase.STRONG_BONUS:
         want = len(hand) >= 3 and len(state.draw) > 2
         return next(a for a in legal if (a.kind is ActionKind.DRAW) == want)
@@ -144,13 +150,13 @@ class ReferenceBot:
         return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1, a))
 
     @staticmethod
-    def _iterate(root: Node, state: GameState, rng: random.Random) -> None:
+    def _iterate(root: Node, state: Scratch, rng: random.Random) -> None:
         node, path = root, []
         expanded = False
         while state.phase not in OVER:  # selection, then one expansion
             legal = state.legal_actions()
             if len(legal) == 1:
-                state.apply(legal[0])
+                state.play(legal[0])
                 continue
             mover = state.current
             assert mover is not None
@@ -169,7 +175,7 @@ class ReferenceBot:
                     if ucb > best_ucb:
                         best, best_ucb = a, ucb
                 action, child = best, node.children[best]
-            state.apply(action)
+            state.play(action)
             path.append(child)
             node = child
             if expanded:
@@ -177,7 +183,7 @@ class ReferenceBot:
         for _ in range(ROLLOUT_ACTIONS):  # the playout
             if state.phase in OVER:
                 break
-            state.apply(greedy(state, state.legal_actions(), rng))
+            state.play(greedy(state, state.legal_actions(), rng))
         reward = rewards(state)
         for n in path:
             n.visits += 1

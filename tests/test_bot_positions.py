@@ -324,22 +324,22 @@ def test_what_the_expert_reads_is_true_of_the_real_hands():
     deals (:meth:`HandReader.sample` falls back on any card); they hold almost always."""
     from split.bots.expert import ExpertBot
     from split.engine.setup import GameConfig
-    from split.engine.state import GameState
+    from split.engine.state import Scratch
 
     for players in (2, 3, 4, 6):
         checked = wrong = 0
         for g in range(8):
-            state = GameState.new(GameConfig(players, g % players, 1000 + g))
+            state = Scratch.new(GameConfig(players, g % players, 1000 + g))
             expert = ExpertBot(g, worlds=0)  # normal's choices, the expert's reading
             others = [make_bot("normal", seed=g * 10 + s) for s in range(players)]
             while not state.is_over:
                 legal, seat = state.legal_actions(), state.current
                 if seat is None or len(legal) == 1:
-                    state.apply(legal[0])
+                    state.play(legal[0])
                     continue
                 view = PlayerView.of(state, seat)
                 if seat != 0:
-                    state.apply(others[seat].choose(view, legal))
+                    state.play(others[seat].choose(view, legal))
                     continue
                 action = expert.choose(view, legal)
                 for s, facts in expert.reader.facts.items():
@@ -349,7 +349,7 @@ def test_what_the_expert_reads_is_true_of_the_real_hands():
                     for ranks, since in facts:
                         checked += 1
                         wrong += sum(c >> 2 in ranks for c in hidden) > since
-                state.apply(action)
+                state.play(action)
         assert checked > 300, (players, checked)  # it reads at every table size
         assert wrong * 50 <= checked, (players, wrong, checked)  # 98 % at least
 

@@ -14,7 +14,7 @@ import pytest
 
 from split.bots import BOT_NAMES, base, decision_seed, make_bot, tournament
 from split.bots.hints import Hint, hint
-from split.engine import GameConfig, GameState, PlayerView
+from split.engine import GameConfig, GameState, PlayerView, Scratch
 from split.engine.actions import Action
 
 TINY_HARD = {"playouts": 2, "candidates": 2, "max_ms": 10_000.0}
@@ -32,7 +32,7 @@ def _play(names: list[str], seed: int, dealer: int = 0) -> tuple[GameState, list
     """Play one game; return the final state, the actions and the number of illegal choices."""
     n = len(names)
     bots = [_bot(name, seed * 10 + i) for i, name in enumerate(names)]
-    state = GameState.new(GameConfig(n, dealer, seed))
+    state = Scratch.new(GameConfig(n, dealer, seed))
     actions: list[Action] = []
     illegal = 0
     while not state.is_over:
@@ -47,7 +47,7 @@ def _play(names: list[str], seed: int, dealer: int = 0) -> tuple[GameState, list
             if action not in legal:
                 illegal += 1
                 action = legal[0]
-        state.apply(action)
+        state.play(action)
         actions.append(action)
     return state, actions, illegal
 
@@ -130,14 +130,14 @@ def _positions(count: int, seed: int, players: int = 3):
     out = []
     game = 0
     while len(out) < count:
-        state = GameState.new(GameConfig(players, game % players, seed + game))
+        state = Scratch.new(GameConfig(players, game % players, seed + game))
         game += 1
         stop = rng.randrange(5, 150)
         for _ in range(stop):
             if state.is_over:
                 break
             legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+            state.play(legal[rng.randrange(len(legal))])
         if state.current is not None and len(state.legal_actions()) > 1:
             out.append(state)
     return out
@@ -186,7 +186,7 @@ def test_hint_reason_names_the_match():
     from split.engine.actions import parse_action
 
     state = position([["7H", "7D", "2C"], ["KS"]], discard=["5C"])
-    state.apply(parse_action("draw"))
+    state.play(parse_action("draw"))
     h = hint(state, state.legal_actions())
     assert h.action == parse_action("match 7D 7H")
     assert "7s" in h.reason and "strong" in h.reason
@@ -429,10 +429,10 @@ def test_a_search_never_looks_at_the_wall_clock(monkeypatch):
     import itertools
     import time
 
-    game_state = GameState.new(GameConfig(2, 0, 44))
+    game_state = Scratch.new(GameConfig(2, 0, 44))
     s = game_state
     while len(s.legal_actions()) < 4 or s.current is None:
-        s.apply(s.legal_actions()[0])
+        s.play(s.legal_actions()[0])
     view, legal = PlayerView.of(s, s.current), s.legal_actions()
     quiet = {name: make_bot(name, 9) for name in ("expert", "hard")}
     picks = {name: bot.choose(view, legal) for name, bot in quiet.items()}
@@ -616,7 +616,7 @@ def test_the_reference_bot_plays_legal_repeatable_games():
     from reference_bot import ReferenceBot
 
     def game(seed: int) -> list[Action]:
-        state = GameState.new(GameConfig(2, 0, seed))
+        state = Scratch.new(GameConfig(2, 0, seed))
         bots = [ReferenceBot(seed, iterations=30), make_bot("normal", seed)]
         actions = []
         while not state.is_over and len(actions) < 80:
@@ -626,7 +626,7 @@ def test_the_reference_bot_plays_legal_repeatable_games():
                 legal[0] if seat is None else bots[seat].choose(PlayerView.of(state, seat), legal)
             )
             assert action in legal
-            state.apply(action)
+            state.play(action)
             actions.append(action)
         return actions
 

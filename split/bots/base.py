@@ -23,7 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 from split.engine.actions import Action
 from split.engine.game import Game
 from split.engine.setup import GameConfig
-from split.engine.state import GameState
+from split.engine.state import Scratch
 from split.engine.view import PlayerView
 
 from .inference import HandReader
@@ -137,7 +137,7 @@ class SeatedBots:
 
     def __init__(self, options: dict[str, dict[str, Any]] | None = None) -> None:
         self._options = options or {}  # by bot name: its constructor's options
-        self._replica: GameState | None = None
+        self._replica: Scratch | None = None
         self._config: GameConfig | None = None
         self._played: list[Action] = []  # the record the replica has played
         self._readers: list[HandReader] = []  # by seat
@@ -163,7 +163,7 @@ class SeatedBots:
             or len(actions) < len(played)
             or actions[: len(played)] != played
         ):  # a new game, or moves taken back: read it again from its start
-            self._replica = GameState.new(game.config)
+            self._replica = Scratch.new(game.config)
             self._config = game.config
             self._readers = [HandReader() for _ in range(game.config.players)]
             played.clear()
@@ -174,7 +174,7 @@ class SeatedBots:
                 view = PlayerView.of(state, seat)
                 self._readers[seat].observe(view)
                 self._readers[seat].record(view, action)
-            state.apply(action)
+            state.play(action)
             played.append(action)
         return self._readers
 

@@ -31,7 +31,7 @@ class EasyBot:
             return legal[0]
         kinds = {a.kind for a in legal}
         if ActionKind.PENALIZE in kinds:  # R6.1: the player with the best sheet
-            return max(legal, key=lambda a: (view.score(a.a), -a.a))
+            return max(legal, key=lambda a: (view.score(a.penalized), -a.penalized))
         if ActionKind.TRADE in kinds:
             # Trade a match for a higher-ranked one of the same type (aces count high).
             def rank_worth(r: int) -> int:
@@ -41,8 +41,8 @@ class EasyBot:
             for a in legal:
                 if a.kind != ActionKind.TRADE:
                     continue
-                mine = view.matches[view.seat][a.a][0] >> 2
-                theirs = view.matches[a.b][a.c][0] >> 2
+                mine = view.matches[view.seat][a.mine][0] >> 2
+                theirs = view.matches[a.seat][a.target][0] >> 2
                 if rank_worth(theirs) - rank_worth(mine) > gain:
                     best, gain = a, rank_worth(theirs) - rank_worth(mine)
             return best if best is not None else Action.pass_()
@@ -54,7 +54,7 @@ class EasyBot:
             # Take the top card only when it matches a card in hand.
             top = len(view.discard) - 1
             for a in legal:
-                if a.kind == ActionKind.TAKE and a.a == top:
+                if a.kind == ActionKind.TAKE and a.position == top:
                     rank = view.discard[top] >> 2
                     if any(c >> 2 == rank for c in view.hand):
                         return a
@@ -69,13 +69,16 @@ class EasyBot:
         counts: dict[int, int] = {}
         for c in view.hand:
             counts[c >> 2] = counts.get(c >> 2, 0) + 1
-        unpaired = [a for a in discards if counts[a.a >> 2] == 1] or discards
-        top_rank = max(a.a >> 2 for a in unpaired)
-        return self._pick([a for a in unpaired if a.a >> 2 == top_rank])
+        unpaired = [a for a in discards if counts[a.card >> 2] == 1] or discards
+        top_rank = max(a.card >> 2 for a in unpaired)
+        return self._pick([a for a in unpaired if a.card >> 2 == top_rank])
 
     @staticmethod
     def _type(view: PlayerView, a: Action) -> int:
         if a.kind == ActionKind.MATCH:
-            return int(MATCH_TYPES[a.a][a.b] or 0)
-        x, y = view.matches[a.b][a.c]
-        return max(int(t) for t in (MATCH_TYPES[a.a][x], MATCH_TYPES[a.a][y]) if t is not None)
+            low, high = a.cards
+            return int(MATCH_TYPES[low][high] or 0)
+        x, y = view.matches[a.seat][a.target]
+        return max(
+            int(t) for t in (MATCH_TYPES[a.card][x], MATCH_TYPES[a.card][y]) if t is not None
+        )

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from split.engine.actions import Action, ActionKind
 from split.engine.setup import ROUNDS
-from split.engine.state import GameState, Phase
+from split.engine.state import GameState, Phase, Scratch
 from split.engine.view import PlayerView
 
 from .hard import OVERRIDE_Z, overriding, paired, static_value
@@ -192,7 +192,7 @@ class ExpertBot:
             played = [i for i in range(len(cands)) if i in live or i in keep]
             for i in played:
                 state = base.clone()
-                state.apply(cands[i])
+                state.play(cands[i])
                 self._rollout(state, NormalBot(policy_seed), seat, view.turn, horizon)
                 if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
                     value = round_value(state, seat, self.lead)
@@ -326,7 +326,7 @@ class ExpertBot:
         return self.judge(view, legal, played)
 
     @staticmethod
-    def _rollout(state: GameState, bot: NormalBot, seat: int, turn: int, turns: int) -> None:
+    def _rollout(state: Scratch, bot: NormalBot, seat: int, turn: int, turns: int) -> None:
         """Every seat plays ``normal`` until this seat has started ``turns`` more turns
         (0: until the round ends)."""
         own = 0
@@ -342,6 +342,6 @@ class ExpertBot:
             legal = state.legal_actions()
             cur = state.current
             if len(legal) == 1 or cur is None:
-                state.apply(legal[0])
+                state.play(legal[0])
                 continue
-            state.apply(bot.choose(PlayerView.of(state, cur), legal))
+            state.play(bot.choose(PlayerView.of(state, cur), legal))

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from split.engine.actions import Action
 from split.engine.sheet import negative_step, row_value
-from split.engine.state import GameState, Phase
+from split.engine.state import GameState, Phase, Scratch
 from split.engine.view import PlayerView
 
 from .knowledge import BASE
@@ -163,14 +163,14 @@ class HardBot:
             base = view.determinize(hidden, seed=self.rng.getrandbits(31))
             for i, action in enumerate(cands):
                 state = base.clone()
-                state.apply(action)
+                state.play(action)
                 self._rollout(state, seat, view.turn, rollout_bot)
                 scores[i].append(static_value(state, seat, weights))
         self.last_playouts = len(scores[0])
         return cands[overriding(scores)]
 
     @staticmethod
-    def _rollout(state: GameState, seat: int, turn: int, bot: NormalBot) -> None:
+    def _rollout(state: Scratch, seat: int, turn: int, bot: NormalBot) -> None:
         """Everyone plays ``normal`` until ``seat``'s next turn begins or the round ends."""
         for _ in range(MAX_ROLLOUT_ACTIONS):
             phase = state.phase
@@ -183,6 +183,6 @@ class HardBot:
                 return
             legal = state.legal_actions()
             if len(legal) == 1:
-                state.apply(legal[0])
+                state.play(legal[0])
                 continue
-            state.apply(bot.choose(PlayerView.of(state, cur), legal))
+            state.play(bot.choose(PlayerView.of(state, cur), legal))

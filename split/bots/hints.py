@@ -58,41 +58,43 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
 
     kind = action.kind
     if kind == ActionKind.MATCH:
-        t = MATCH_TYPES[action.a][action.b] or MatchType.WEAK  # a legal match: never None
+        t = MATCH_TYPES[action.card][action.cards[1]] or MatchType.WEAK  # a legal match: never None
         # TRANSLATORS: {rank} is a card rank symbol (A, 2-10, J, Q, K); "s" is the English plural.
         return _("Match the two {rank}s: {type} match, {bonus}.").format(
-            rank=symbols(RANKS[action.a >> 2]), type=_type_name(t), bonus=_bonus_words(t)
+            rank=symbols(RANKS[action.card >> 2]), type=_type_name(t), bonus=_bonus_words(t)
         )
     if kind == ActionKind.UPGRADE:
-        a, b = view.matches[action.b][action.c]
+        a, b = view.matches[action.seat][action.target]
         old = MATCH_TYPES[a][b] or MatchType.WEAK
-        t = max(x for x in (MATCH_TYPES[action.a][a], MATCH_TYPES[action.a][b]) if x is not None)
-        if action.b == view.seat:
+        t = max(
+            x for x in (MATCH_TYPES[action.card][a], MATCH_TYPES[action.card][b]) if x is not None
+        )
+        if action.seat == view.seat:
             return _("Upgrade your {old} {rank}s with {card}: it becomes {type}, {bonus}.").format(
                 old=_type_name(old),
-                rank=symbols(RANKS[action.a >> 2]),
-                card=card_label(action.a),
+                rank=symbols(RANKS[action.card >> 2]),
+                card=card_label(action.card),
                 type=_type_name(t),
                 bonus=_bonus_words(t),
             )
         return _("Steal {name}'s {old} {rank}s with {card}: a {type} match for you.").format(
-            name=name(action.b),
+            name=name(action.seat),
             old=_type_name(old),
-            rank=symbols(RANKS[action.a >> 2]),
-            card=card_label(action.a),
+            rank=symbols(RANKS[action.card >> 2]),
+            card=card_label(action.card),
             type=_type_name(t),
         )
     if kind == ActionKind.DISCARD:
-        counts = sum(1 for c in view.hand if c >> 2 == action.a >> 2)
+        counts = sum(1 for c in view.hand if c >> 2 == action.card >> 2)
         if counts > 1:
             return _(
                 "Discard {card}: you must end your turn, and it is the card you need least."
-            ).format(card=card_label(action.a))
+            ).format(card=card_label(action.card))
         return _("Discard {card}: it pairs with nothing in your hand and helps no one.").format(
-            card=card_label(action.a)
+            card=card_label(action.card)
         )
     if kind == ActionKind.TAKE:
-        taken = view.discard[action.a :]
+        taken = view.discard[action.position :]
         card = card_label(taken[0])
         if len(taken) == 1:
             return _("Take {card} from the discard row: you can play it right away.").format(
@@ -118,16 +120,16 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
         return _("Pass: no trade would move your matches up in value.")
     if kind == ActionKind.PENALIZE:
         return _("Give {name} the negative box: they are the one to slow down.").format(
-            name=name(action.a)
+            name=name(action.penalized)
         )
     if kind == ActionKind.TRADE:
-        mine = view.matches[view.seat][action.a]
-        theirs = view.matches[action.b][action.c]
+        mine = view.matches[view.seat][action.mine]
+        theirs = view.matches[action.seat][action.target]
         return _(
             "Trade your {mine}s for {name}'s {theirs}s: they are worth more on your sheet."
         ).format(
             mine=symbols(RANKS[mine[0] >> 2]),
-            name=name(action.b),
+            name=name(action.seat),
             theirs=symbols(RANKS[theirs[0] >> 2]),
         )
     return _("Start the next round.")

@@ -111,7 +111,7 @@ class HandReader:
         """Remember my move; a discard ends my turn and leaves the row for the others."""
         self._key = (view.round, view.turn)
         if action.kind == ActionKind.DISCARD:
-            self._row_after = (*view.discard, action.a)
+            self._row_after = (*view.discard, action.card)
             self._pile_after = view.draw_pile
         else:
             self._row_after = None

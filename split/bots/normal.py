@@ -308,13 +308,13 @@ class Evaluator:
         kind = action.kind
         view = self.view
         if kind == ActionKind.MATCH:
-            return self.match_value(action.a, action.b, len(view.hand) - 2)
+            return self.match_value(*action.cards, len(view.hand) - 2)
         if kind == ActionKind.UPGRADE:
-            return self.upgrade_value(action.a, action.b, action.c, len(view.hand) - 1)
+            return self.upgrade_value(action.card, action.seat, action.target, len(view.hand) - 1)
         if kind == ActionKind.DISCARD:
-            return self.discard_value(action.a) - 3.0  # a play that pays beats ending the turn
+            return self.discard_value(action.card) - 3.0  # a play that pays beats ending the turn
         if kind == ActionKind.TAKE:
-            return self.take_value(action.a)
+            return self.take_value(action.position)
         if kind == ActionKind.DRAW:
             if view.draw_pile <= 1:
                 return self.end_now_value()
@@ -328,14 +328,14 @@ class Evaluator:
         if kind == ActionKind.PENALIZE:
             # R6.1: the box goes to the player most likely to beat me, the leader, not
             # to whoever's next box costs most (issue 17, item 5); the cost breaks ties
-            s = action.a
+            s = action.penalized
             k = self.k
             step = negative_step(view.negatives[s] + view.hand_sizes[s] + 1)
             return k.projected[s] + 0.25 * step
         if kind == ActionKind.TRADE:
-            mine = view.matches[self.me][action.a]
-            theirs = view.matches[action.b][action.c]
-            return self.trade_value(mine[0] >> 2, action.b, theirs[0] >> 2) - 1.0
+            mine = view.matches[self.me][action.mine]
+            theirs = view.matches[action.seat][action.target]
+            return self.trade_value(mine[0] >> 2, action.seat, theirs[0] >> 2) - 1.0
         return 0.0
 
     def end_now_value(self) -> float:

@@ -63,19 +63,20 @@ class Action(NamedTuple):
     >>> card_str(a.card), a.seat, a.target
     ('7D', 1, 0)
 
-    The storage fields ``a``, ``b`` and ``c`` are the tuple's positions, whose meaning
-    depends on the kind: read the names above instead (they are kept for old readers).
+    The fields ``raw1``, ``raw2`` and ``raw3`` are private storage: the tuple's
+    positions, whose meaning depends on the kind. Build with the constructors and
+    read the names above, never these.
     """
 
     kind: ActionKind
-    a: int = -1
-    b: int = -1
-    c: int = -1
+    raw1: int = -1
+    raw2: int = -1
+    raw3: int = -1
 
     # The names of each kind's numbers: an action stays a 4-tuple, as cheap to build,
     # hash and compare in the legal-move lists. The properties below are what type
     # checkers and readers see; at import the one-number ones are swapped for the
-    # tuple-position descriptor the fields use (see _read_fast), as fast as ``a``.
+    # tuple-position descriptor the fields use (see _read_fast), as fast as a field.
     @property
     def card(self) -> Card:
         """The card an upgrade or a discard plays; a match's lower card."""
@@ -174,7 +175,7 @@ def _read_fast() -> None:
     """Swap the one-number names' properties for the C descriptor of a NamedTuple's
     fields: a property call costs about three field reads, and the bots read these in
     their inner loops."""
-    field = type(Action.__dict__["a"])  # collections' tuple-position getter
+    field = type(Action.__dict__["raw1"])  # collections' tuple-position getter
     for name, index in (
         ("card", 1),
         ("position", 1),

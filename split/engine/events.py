@@ -1,4 +1,4 @@
-"""Events: what :meth:`GameState.apply` reports happened, in order, for the table to animate.
+"""Events: what :meth:`Game.apply` or :meth:`Scratch.play` reports, in order, for the table.
 
 Each event is an immutable named tuple carrying enough detail to animate it:
 which card moved from where to where, whose match, which box was filled and why.

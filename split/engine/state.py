@@ -333,11 +333,6 @@ class GameState:
         self._legal = None
         return self._play(action)
 
-    def apply(self, action: Action) -> list[ev.Event]:
-        """Deprecated: a game's state changes through ``Game.apply``; a copy is played on
-        with ``scratch().play``. Kept for the callers not yet converted."""
-        return self._apply(action)
-
     def _play(self, action: Action) -> list[ev.Event]:
         """Apply an action known to be legal here (no check)."""
         kind = action.kind

@@ -17,7 +17,7 @@ or field, a string or list over its bound, a number out of range - raises
 ``refused``.
 
 >>> read_client(encode(Act(Action.draw(), 7)))
-Act(action=Action(kind=<ActionKind.DRAW: 'draw'>, a=-1, b=-1, c=-1), turn=7)
+Act(action=Action(kind=<ActionKind.DRAW: 'draw'>, raw1=-1, raw2=-1, raw3=-1), turn=7)
 >>> read_client('{"v": 2, "t": "hello", "code": 12, "name": "Bo"}')
 Traceback (most recent call last):
 ...
