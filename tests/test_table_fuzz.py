@@ -137,8 +137,13 @@ def test_the_picture_follows_the_game_under_random_input(lost):
     assert drift == [] and lost == []
 
 
+# Four long sessions in the suite (a whole run stays within its minutes); the fourteen
+# that were explored when the drift was hunted: SPLIT_TABLE_FUZZ_SESSIONS=14.
+SESSIONS = int(os.environ.get("SPLIT_TABLE_FUZZ_SESSIONS", "4"))
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(10, 24))
+@pytest.mark.parametrize("seed", range(10, 10 + SESSIONS))
 def test_the_picture_follows_the_game_in_long_random_sessions(seed, lost):
     pygame.init()
     rng = random.Random(seed)
