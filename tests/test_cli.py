@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from folder_lock import hold_lock
 
 from split.engine.scenario import MAX_SCENARIO_BYTES, run
 
@@ -272,18 +273,6 @@ def test_autoplay_sweeps_the_temporary_files_a_killed_write_left(tmp_path):
     assert not stray.exists()
 
 
-def _hold_lock(folder: Path) -> subprocess.Popen:
-    code = (
-        "import sys, time; from pathlib import Path; from split.app.storage import "
-        "lock_data_dir; print(lock_data_dir(Path(sys.argv[1])), flush=True); time.sleep(60)"
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, str(folder)], stdout=subprocess.PIPE, text=True, cwd=ROOT
-    )
-    assert proc.stdout.readline().strip() == "True"
-    return proc
-
-
 def test_autoplay_takes_the_data_folders_lock(tmp_path):
     """Issue 25 item 4: while a window owns the folder, autoplay refuses in one line and
     the window's game is untouched (before: autoplay played on and replaced it)."""
@@ -293,7 +282,7 @@ def test_autoplay_takes_the_data_folders_lock(tmp_path):
     seats = (SeatChoice("A", "random"), SeatChoice("B", "random"))
     Session.new(seats, seed=2, dealer=0, path=tmp_path / "autosave.json")
     before = (tmp_path / "autosave.json").read_bytes()
-    window = _hold_lock(tmp_path)
+    window = hold_lock(tmp_path)
     try:
         out = _autoplay(tmp_path)
     finally:

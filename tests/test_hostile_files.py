@@ -18,6 +18,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_driver import button, click_button, start  # noqa: E402
+from folder_lock import hold_lock  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from ui_driver import gesture, settle  # noqa: E402
@@ -289,18 +290,6 @@ def test_writes_fsync_the_folder_after_the_rename(data, monkeypatch):
 # ---------------------------------------------------------------------- item 6: two windows
 
 
-def _hold_lock(folder: Path) -> subprocess.Popen:
-    code = (
-        "import sys, time; from pathlib import Path; from split.app.storage import "
-        "lock_data_dir; print(lock_data_dir(Path(sys.argv[1])), flush=True); time.sleep(60)"
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, str(folder)], stdout=subprocess.PIPE, text=True, cwd=ROOT
-    )
-    assert proc.stdout.readline().strip() == "True"
-    return proc
-
-
 def test_a_second_window_does_not_continue_the_first_windows_game_and_says_so(data):
     """Issue 25 item 6: while another game owns the folder, this window offers no
     Continue (the game is the other window's), its table says at once that nothing is
@@ -309,7 +298,7 @@ def test_a_second_window_does_not_continue_the_first_windows_game_and_says_so(da
     session = Session.new(SEATS, seed=9, dealer=0, path=data / "autosave.json")
     session.apply(session.state.legal_actions()[0])
     saved = (data / "autosave.json").read_bytes()
-    other = _hold_lock(data)
+    other = hold_lock(data)
     try:
         app, ctx = start()
         assert any("already open" in n for n in ctx.notices)
