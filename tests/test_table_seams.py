@@ -208,3 +208,64 @@ def test_moves_that_came_before_the_table_opened_are_not_played_twice(lost):
     table.finish_animations()
     assert table.model.same_as(game.state)
     assert lost == [], "no event was played onto a picture that had it already"
+
+
+def _lift_last_hand_card(app, table):
+    """Press on the hand's last card and drag it a little: it is in the hand."""
+    from ui_driver import spot
+
+    start_at = spot(table, "hand", len(table.hand.cards) - 1)
+    post(pygame.MOUSEBUTTONDOWN, pos=start_at, button=1)
+    app.step()
+    for dy in (-10, -20, -30):
+        post(pygame.MOUSEMOTION, pos=(start_at[0], start_at[1] + dy), rel=(0, 0), buttons=(1,))
+        app.step()
+    assert table.gestures.press is not None and table.gestures.press.sprite is not None
+
+
+def test_keys_wait_while_a_card_is_dragged_and_escape_puts_it_back():
+    """The monkey's crash (CI, seed 3): keys played a match while a hand card was being
+    dragged, and the drop then read a hand place that was no longer there. Keys now
+    wait while a card is in the hand; Escape sends it home, nothing played."""
+    from split.engine.actions import Action
+
+    app, table, applied = make_table(laid_out(**BASE))
+    key(app, pygame.K_d)  # draw: 8 cards, 7♥ 7♦ first
+    assert applied == [Action.draw()]
+    before = list(table.hand.cards)
+    _lift_last_hand_card(app, table)
+    key(app, pygame.K_1)
+    key(app, pygame.K_2)  # would match 7♥ 7♦ if the keys were read
+    assert applied == [Action.draw()] and table.selected is None, "no key acted mid-drag"
+    key(app, pygame.K_ESCAPE)
+    assert table.gestures.press is None, "Escape called the drag off"
+    table.finish_animations()
+    app.run_frames(2)
+    assert list(table.hand.cards) == before and applied == [Action.draw()]
+    r = table.layout.discard_rect
+    post(pygame.MOUSEBUTTONUP, pos=(r.right - 6, r.bottom - 6), button=1)
+    app.run_frames(2)
+    assert applied == [Action.draw()], "the release after Escape drops nothing"
+
+
+def test_a_card_dropped_after_the_table_moved_under_it_goes_back():
+    """A hand card is in the air when the table moves (a move arrives, a resync):
+    the drop is read against the table as it is now. The card lifted is no longer
+    where it was, so it goes back and nothing is played (it raised IndexError)."""
+    from split.engine.actions import Action
+    from split.engine.cards import parse_card
+
+    app, table, applied = make_table(laid_out(**BASE))
+    key(app, pygame.K_d)
+    _lift_last_hand_card(app, table)
+    seven_h, seven_d = parse_card("7H"), parse_card("7D")
+    assert table.try_action(Action.match(seven_h, seven_d)), "the table moves mid-drag"
+    table.finish_animations()
+    app.run_frames(1)
+    hand = list(table.hand.cards)
+    assert len(hand) == 6
+    r = table.layout.discard_rect
+    post(pygame.MOUSEBUTTONUP, pos=(r.right - 6, r.bottom - 6), button=1)
+    app.run_frames(2)
+    assert [a.kind for a in applied] == ["draw", "match"], "the stale drop played nothing"
+    assert list(table.hand.cards) == hand

@@ -68,6 +68,7 @@ class Press:
     origin: tuple[int, int] = (0, 0)
     hides: tuple[tuple[object, ...], ...] = ()
     targets: frozenset[Key] = frozenset()
+    lifted: object = None  # what was under ``hit`` when it was lifted (see ``under``)
 
 
 # ---------------------------------------------------------------------- pure parts
@@ -114,6 +115,24 @@ def drop_action(
     if phase == PLAY and src.kind == "pile":
         return Action.draw()
     return None
+
+
+def under(hit: Hit, f: Frame) -> object:
+    """What the frame ``f`` shows at ``hit``: the hand card, the discard cards from
+    there on, the match, the pile's count, the chip. A drag dropped on a frame whose
+    value differs from the one it lifted is sent back: the table moved under it."""
+    if hit.kind == "hand":
+        return f.hand[hit.a] if 0 <= hit.a < len(f.hand) else None
+    if hit.kind == "discard":
+        return tuple(f.model.discard[hit.a :]) if 0 <= hit.a < len(f.model.discard) else None
+    if hit.kind == "match":
+        seats = f.model.matches
+        if 0 <= hit.a < len(seats) and 0 <= hit.b < len(seats[hit.a]):
+            return seats[hit.a][hit.b]
+        return None
+    if hit.kind == "pile":
+        return f.pile_count
+    return (hit.kind, f.phase)
 
 
 def targets_for(src: Hit, legal: Sequence[Action], cards: Sequence[int]) -> set[Key]:
@@ -278,9 +297,20 @@ class Gestures:
             return self._up(event.pos, f, hits)
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 3:
             return [Select(None)]
+        if kind == pygame.KEYDOWN and self.press is not None and self.press.sprite is not None:
+            # a card is in the hand: keys wait, but Escape puts it back where it was
+            return self._cancel() if event.key == pygame.K_ESCAPE else []
         if kind == pygame.KEYDOWN:
             return self._key(event, f, hits)
         return []
+
+    def _cancel(self) -> list[Intent]:
+        """The drag is called off: what was lifted flies back home."""
+        p = self.press
+        assert p is not None and p.sprite is not None
+        self.press = None
+        at = (int(p.sprite.x), int(p.sprite.y))
+        return [SendBack(p.sprite.image, at, p.origin, p.hides + (p.hit.key,))]
 
     # ------------------------------------------------------------------ keys
 
@@ -382,6 +412,7 @@ class Gestures:
                 offset=(p.pos[0] - origin[0], p.pos[1] - origin[1]),
                 hides=hides,
                 targets=frozenset(targets_for(p.hit, f.legal, f.hand)),
+                lifted=under(p.hit, f),
             )
             self.press = p
             out.append(Lifted())
@@ -400,6 +431,8 @@ class Gestures:
             return []
         at = (int(p.sprite.x), int(p.sprite.y))
         home = SendBack(p.sprite.image, at, p.origin, p.hides + (p.hit.key,))
+        if not f.human_turn or under(p.hit, f) != p.lifted:
+            return [home]  # the table moved while it was dragged (an update, a resync)
         target = hit_at(hits, pos, skip=p.hides + (p.hit.key,))
         between = False
         geo = f.geometry
