@@ -486,3 +486,58 @@ def test_a_friend_turned_away_by_a_busy_host_is_told_so_not_that_it_left():
 
     said = gone_reason("busy")
     assert "busy" in said and said != gone_reason("lost") == "The host has left."
+
+
+def test_a_host_without_a_network_is_told_so_and_friends_see_a_name_not_you(data, monkeypatch):
+    """Issue 26: with no network the lobby offered 127.0.0.1, which on a friend's
+    computer points back at itself; it now says friends cannot reach this computer
+    yet. And the host's default name "You" meant nobody at the friends' windows:
+    the computer's user name is sent instead."""
+    import getpass
+
+    from ui_driver import record_texts
+
+    from split.app import network
+
+    monkeypatch.setattr(network, "local_addresses", lambda: [])
+    monkeypatch.setattr(getpass, "getuser", lambda: "ada_lovelace")
+    texts = record_texts(monkeypatch)
+    app, ctx = start(seed=5)
+    click_button(app, "new")
+    setup = app.scene
+    while setup.seats[1].kind != "human":
+        click_button(app, "kind1")
+    click_button(app, "host")
+    lobby = app.scene
+    net = lobby.net
+    assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+    texts.clear()
+    lobby.dirty = True
+    app.run_frames(2)
+    shown = " ".join(words for words, _r in texts)
+    assert "127.0.0.1" not in shown
+    assert "friends cannot reach it yet" in shown
+    friend = Player(join(net.host.port, net.code, "Bo"))
+    assert until(lambda: (friend.step() or True) and friend.remote.seats is not None, 5)
+    assert friend.remote.seats.names[0] == "Ada lovelace"
+
+
+@pytest.mark.parametrize(
+    ("typed", "login", "sent"),
+    [
+        ("Mina", "ada", "Mina"),  # a name typed is sent as typed
+        ("You", "ada", "Ada"),  # the default is the computer's user name
+        ("Player 1", "ada", "Ada"),  # so is the host's "Player 1" of a hot-seat setup
+        ("You", "root", "Player 1"),  # an administrator's account is nobody's name
+        ("  ", "ada", "Ada"),
+    ],
+)
+def test_the_name_sent_to_friends(monkeypatch, typed, login, sent):
+    """Issue 26: your own name as the other windows see it."""
+    import getpass
+
+    from split.app.network import own_name
+    from split.i18n import YOU
+
+    monkeypatch.setattr(getpass, "getuser", lambda: login)
+    assert own_name(YOU if typed == "You" else typed, "Player 1") == sent

@@ -18,6 +18,7 @@ seats carry the friends' names.
 from __future__ import annotations
 
 import contextlib
+import getpass
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -26,7 +27,7 @@ from typing import Any
 
 from split.engine import Game, GameConfig
 from split.engine.state import GAME_OVER, GameState
-from split.i18n import _
+from split.i18n import _, is_default_name
 from split.net.client import DEFAULT_PORT, Client, parse_address
 from split.net.discovery import Announcer, Finder, local_addresses
 from split.net.host import PERSON, Host, SeatPlan
@@ -112,9 +113,32 @@ def hosted_seats(folder: Path, game_id: str, players: int) -> HostedSeats | None
     return kept
 
 
+def login_name() -> str:
+    """This computer's user name as a player's name ("" when there is none worth
+    showing: unreadable, or an administrator's account)."""
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return ""
+    name = user.strip().replace(".", " ").replace("_", " ")
+    if not name or name.lower() in ("root", "admin", "administrator", "user"):
+        return ""
+    return name[:1].upper() + name[1:]
+
+
 def player_name(name: str, fallback: str) -> str:
     """A name fit for the table: printable, trimmed, at most the protocol's length."""
     text = "".join(c for c in name if c.isprintable()).strip()[:MAX_NAME].strip()
+    return text or fallback[:MAX_NAME]
+
+
+def own_name(name: str, fallback: str) -> str:
+    """The name this window's player is sent to the others with: a default name
+    ("You", "Player 1") or none means nobody at the other computers, so this
+    computer's user name goes instead (else ``fallback``)."""
+    text = player_name(name, "")
+    if not text or is_default_name(text):
+        text = player_name(login_name(), "")
     return text or fallback[:MAX_NAME]
 
 
@@ -144,9 +168,8 @@ class NetTable:
         if self.host is None:
             return []
         port = self.host.port
-        # without a network no other computer can join: only a window on this one
-        lan = local_addresses() or ["127.0.0.1"]
-        return [a if port == DEFAULT_PORT else f"{a}:{port}" for a in lan]
+        # none without a network: 127.0.0.1 would point a friend's computer at itself
+        return [a if port == DEFAULT_PORT else f"{a}:{port}" for a in local_addresses()]
 
     def record(self) -> NetRecord | None:
         """The finished game as this computer's statistics count it (None before its
@@ -235,6 +258,7 @@ def host_table(
     plans = [
         SeatPlan(names[i], PERSON if s.kind == "human" else s.kind) for i, s in enumerate(seats)
     ]
+    names[0] = own_name(seats[0].name, names[0])
     plans[0] = SeatPlan(names[0], PERSON)
     kept = session
     folder = session.path.parent if session.path is not None else None
@@ -295,7 +319,7 @@ def join_table(
     except ProtocolError:
         raise ValueError(_("The join code is 4 to 8 letters and digits.")) from None
     key = friend_key(folder if folder is not None else data_dir())
-    client = Client(host, port, code, player_name(name, _("Player")), None, wake, key).start()
+    client = Client(host, port, code, own_name(name, _("Player")), None, wake, key).start()
     return NetTable(RemoteGame(client))
 
 
@@ -315,5 +339,6 @@ __all__ = [
     "host_table",
     "hosted_seats",
     "join_table",
+    "own_name",
     "player_name",
 ]

@@ -115,6 +115,14 @@ PLAYER_N = "Player {n}"  # the default names of hot-seat humans, as kept in file
 _PLAYER_N_RE = re.compile(r"Player ([1-9][0-9]?)")
 
 
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is one of the names the game gives a person (:data:`YOU`,
+    "Player 2", as kept or as shown), not one a player wrote."""
+    if name in (YOU, display_name(YOU)) or _PLAYER_N_RE.fullmatch(name):
+        return True
+    return any(name == display_name(PLAYER_N.format(n=n)) for n in range(1, 7))
+
+
 def display_name(name: str) -> str:
     """A player's name as shown: the default names :data:`YOU` and "Player 2" in the
     current language ("شما", "بازیکن ۲" in Persian), any other name as written."""

@@ -366,8 +366,16 @@ class LobbyScene(MenuScene):
             code = symbols(self.net.code or "")
             at = (W // 2, y + int(fs * 1.3))
             widgets.text(surface, code, at, fs * 3, widgets.GOLD, True, anchor="midtop")
-            where = _("Friends choose Join a table and type this code; the address is {addresses}.")
-            where = where.format(addresses=join_words(symbols(a) for a in self.net.addresses[:2]))
+            addresses = self.net.addresses[:2]
+            if addresses:
+                where = _(
+                    "Friends choose Join a table and type this code; the address is {addresses}."
+                ).format(addresses=join_words(symbols(a) for a in addresses))
+            else:
+                where = _(
+                    "This computer is on no network, so friends cannot reach it yet: "
+                    "connect it to theirs and this screen shows the address to type."
+                )
             widgets.text(
                 surface, where, (W // 2, y + fs * 5), fs, widgets.INK, width=W - 80, anchor="midtop"
             )

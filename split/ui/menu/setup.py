@@ -182,7 +182,8 @@ class SetupScene(NewGameScene):
     def _host(self) -> None:
         from .lobby import LobbyScene
 
-        hot_seat_names(self.seats)
+        # no hot_seat_names here: the host is the one person at this screen, and the
+        # default "You" is sent to friends as this computer's user name (player_name)
         net = self.ctx.host_table(list(self.seats), self.dealer)
         if isinstance(net, str):
             self.ctx.notices.append(net)
