@@ -269,3 +269,36 @@ def test_a_card_dropped_after_the_table_moved_under_it_goes_back():
     app.run_frames(2)
     assert [a.kind for a in applied] == ["draw", "match"], "the stale drop played nothing"
     assert list(table.hand.cards) == hand
+
+
+def test_f1_or_a_question_mark_shows_the_keys_and_esc_or_a_click_closes_them(monkeypatch):
+    """Issue 28: the table's keys in one panel (F1 or ?), the same sentences as the
+    rules' Keys page; Esc or a click beside it closes it, and it never plays a move."""
+    from split.ui import widgets
+    from split.ui.shortcuts import KEYS
+
+    drawn: list[str] = []
+    real = widgets.paragraph
+
+    def paragraph(surface, words, *args, **kw):
+        drawn.append(words)
+        return real(surface, words, *args, **kw)
+
+    monkeypatch.setattr(widgets, "paragraph", paragraph)
+    app, table, applied = make_table(laid_out(**BASE))
+    key(app, pygame.K_F1)
+    assert table.show_keys and not table.show_sheets
+    assert all(words in drawn for words in KEYS), "every sentence of the keys is shown"
+    assert any("D draws" in words for words in drawn)
+    key(app, pygame.K_ESCAPE)
+    assert not table.show_keys
+    post(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?", scancode=0)
+    app.run_frames(2)
+    assert table.show_keys, "? shows them too"
+    key(app, pygame.K_t)
+    assert table.show_sheets and not table.show_keys, "one panel at a time"
+    key(app, pygame.K_F1)
+    assert table.show_keys and not table.show_sheets
+    click(app, table.layout.hand_rect.center)
+    assert not table.show_keys, "a click beside it closes it"
+    assert applied == [], "no move was made"

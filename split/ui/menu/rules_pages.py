@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from split.i18n import N_
 
+from ..shortcuts import KEYS, KEYS_TITLE
+
 
 @dataclass(frozen=True)
 class Picture:
@@ -205,20 +207,7 @@ PAGES: tuple[RulesPage, ...] = (
         ),
     ),
     RulesPage(N_("What you can see"), (R10, R1_4)),
-    RulesPage(
-        N_("Keys"),
-        (
-            N_(
-                "At the table: 1 to 9 pick a card of your hand, D draws, P skips a bonus, H "
-                "gives a hint, S sorts your hand, T shows the score sheets, R the reference "
-                "cards, Ctrl+Z takes back your last move, Space hurries the cards."
-            ),
-            N_(
-                "Everywhere: Tab and the arrow keys move between buttons, Enter presses one, "
-                "Esc goes back or pauses the game, F11 switches to full screen and back."
-            ),
-        ),
-    ),
+    RulesPage(KEYS_TITLE, KEYS),
     RulesPage(
         N_("Words"),
         (

@@ -105,6 +105,7 @@ class TableCore(Scene):
         self.selected: it.Selection = None  # ("hand", index) or ("match", m)
         self.show_sheets = False
         self.show_reference = False
+        self.show_keys = False  # the keys panel (F1 or ?)
         self.scoring = False  # the round's scoring fills the sheets on the table
         self.hand_hidden = False  # hot-seat: the hand is covered until the player is there
         self.hand_covered = False  # hot-seat, bots' turns: the bottom hand shows its backs
@@ -207,6 +208,7 @@ class TableCore(Scene):
             self.selected is None
             and not self.show_sheets
             and not self.show_reference
+            and not self.show_keys
             and self.gestures.press is None
         )
 
@@ -499,7 +501,7 @@ class TableCore(Scene):
             if not self.scoring:  # the scoring fills the sheets in front of everyone
                 self.scoring = True
                 self.show_sheets = True
-                self.show_reference = False
+                self.show_reference = self.show_keys = False
         else:
             self._sync_hand()
 

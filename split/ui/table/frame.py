@@ -73,6 +73,7 @@ class Frame:
     selected: Selection
     show_sheets: bool
     show_reference: bool
+    show_keys: bool
     scoring: bool
     hand_hidden: bool
     hand_covered: bool

@@ -329,6 +329,8 @@ class Gestures:
             return [TogglePanel("sheets")]
         if k == pygame.K_r:
             return [TogglePanel("reference")]
+        if k == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            return [TogglePanel("keys")]
         if k == pygame.K_d:
             return self.click(Hit("pile", -1, -1, NOWHERE), f)
         if k == pygame.K_p:
@@ -357,7 +359,9 @@ class Gestures:
     def _down(self, pos: tuple[int, int], f: Frame, hits: Sequence[Hit]) -> list[Intent]:
         """The left button went down: a press begins (or a click beside a panel closes it)."""
         hit = hit_at(hits, pos)
-        if (f.show_sheets or f.show_reference) and (hit is None or hit.kind != "button"):
+        if (f.show_sheets or f.show_reference or f.show_keys) and (
+            hit is None or hit.kind != "button"
+        ):
             return [ClosePanels()]  # a click beside a panel closes it
         if hit is not None:
             self.press = Press(hit, pos)

@@ -17,7 +17,7 @@ from split.i18n.words import Words
 
 Key = tuple[str, int, int]
 Selection = tuple[str, int] | None  # ("hand", index) or ("match", m)
-Panel = Literal["sheets", "reference"]
+Panel = Literal["sheets", "reference", "keys"]
 
 
 class Keep(Enum):
@@ -46,7 +46,8 @@ class Select:
 
 @dataclass(frozen=True)
 class TogglePanel:
-    """Open the score sheets or the reference cards (closing the other), or close it."""
+    """Open the score sheets, the reference cards or the keys (closing the others), or
+    close it."""
 
     panel: Panel
 

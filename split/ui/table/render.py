@@ -23,6 +23,7 @@ from split.i18n import N_
 
 from .. import cards as cardart
 from .. import sheets, typeset, widgets
+from ..shortcuts import KEYS, KEYS_TITLE
 from ..typeset import _, is_rtl
 from .boards import draw_board
 from .frame import Frame
@@ -190,6 +191,8 @@ class Renderer:
             self._sheets(f, surf)
         elif f.show_reference:
             sheets.draw_reference(surf, lay.sheet_area)
+        elif f.show_keys:
+            self._keys(f, surf)
         if f.hand_hidden:
             widgets.panel(surf, pygame.Rect(0, 0, W, H), (0, 20, 10, 235), 0)
         focus = f.pointer.focus
@@ -452,6 +455,20 @@ class Renderer:
             self.buttons[name] = b
             self.hits.append(Hit("button", i, -1, r))
         return y + ((len(BUTTONS) + 1) // 2) * (bh + m // 2) + m
+
+    def _keys(self, f: Frame, surf: pygame.Surface) -> None:
+        """The keys panel (F1 or ?): the table's keys and everywhere's, in words."""
+        area = f.layout.sheet_area
+        widgets.panel(surf, area, (8, 22, 14, 240), 10)
+        fs = max(14, min(26, area.height // 16))
+        inner = area.inflate(-4 * fs, -3 * fs)
+        y = inner.top
+        widgets.line(surf, _(KEYS_TITLE), inner, y, fs * 3 // 2, widgets.GOLD, True)
+        y += fs * 3
+        for i, words in enumerate(KEYS):
+            colour = widgets.DIM if i == len(KEYS) - 1 else widgets.INK
+            box = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+            y = widgets.paragraph(surf, _(words), box, fs, colour) + fs
 
     def _sheets(self, f: Frame, surf: pygame.Surface) -> None:
         area = f.layout.sheet_area

@@ -165,16 +165,19 @@ class TableScene(TableCore):
                     self.apply_intent(home)
             case it.Select(selection=selection):
                 self.selected = selection
-            case it.TogglePanel(panel="sheets"):
-                self.show_sheets = not self.show_sheets
-                self.show_reference = False
-            case it.TogglePanel(panel="reference"):
-                self.show_reference = not self.show_reference
-                self.show_sheets = False
-            case it.TogglePanel():
-                raise ValueError(intent)
+            case it.TogglePanel(panel=panel):
+                shown = {
+                    "sheets": self.show_sheets,
+                    "reference": self.show_reference,
+                    "keys": self.show_keys,
+                }
+                if panel not in shown:
+                    raise ValueError(intent)
+                self.show_sheets = panel == "sheets" and not shown[panel]
+                self.show_reference = panel == "reference" and not shown[panel]
+                self.show_keys = panel == "keys" and not shown[panel]
             case it.ClosePanels(deselect=deselect):
-                self.show_sheets = self.show_reference = False
+                self.show_sheets = self.show_reference = self.show_keys = False
                 if deselect:
                     self.selected = None
             case it.Undo():
@@ -276,6 +279,7 @@ class TableScene(TableCore):
             selected=self.selected,
             show_sheets=self.show_sheets,
             show_reference=self.show_reference,
+            show_keys=self.show_keys,
             scoring=self.scoring,
             hand_hidden=self.hand_hidden,
             hand_covered=self.hand_covered,
