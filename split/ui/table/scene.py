@@ -228,10 +228,12 @@ class TableScene(TableCore):
         if dragged is not None:
             sprites.append(dragged)  # what you drag is on top of everything
 
-        def under(surface: pygame.Surface) -> list[pygame.Rect]:
-            return [*draw_overlay(self, surface), *self.policy.draw(self, surface)]
+        frame = self.frame()
 
-        return self.renderer.draw(self.frame(), surface, full, under, sprites)
+        def under(surface: pygame.Surface) -> list[pygame.Rect]:
+            return [*draw_overlay(self.feedback, frame, surface), *self.policy.draw(self, surface)]
+
+        return self.renderer.draw(frame, surface, full, under, sprites)
 
     def hits(self) -> list[Hit]:
         """Everything the pointer can touch, as drawn now."""

@@ -13,15 +13,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol, assert_never
+from typing import TYPE_CHECKING, assert_never
 
 import pygame
 
+from split import i18n
 from split.engine import events as ev
 from split.i18n.words import Words
 
 from .. import typeset, widgets
-from .layout import TableLayout
+
+if TYPE_CHECKING:
+    from .frame import Frame
 
 TOAST_SECONDS = 2.2
 FLASH_BLINKS = ((0.0, 0.35), (0.55, 0.9))  # (on, off) seconds after the event
@@ -114,31 +117,20 @@ def victim_of(e: ev.Event) -> int | None:
             assert_never(e)
 
 
-class Stage(Protocol):
-    """What the overlay reads from the table."""
-
-    feedback: Toasts
-
-    @property
-    def layout(self) -> TableLayout: ...
-    def seat_rect(self, seat: int) -> pygame.Rect: ...
-    def names_in_text(self) -> list[str]: ...
-
-
-def draw_overlay(t: Stage, surface: pygame.Surface) -> list[pygame.Rect]:
-    """Draw the flashes and toasts over the table; the rectangles drawn."""
-    fb = t.feedback
+def draw_overlay(fb: Toasts, f: Frame, surface: pygame.Surface) -> list[pygame.Rect]:
+    """Draw the flashes and toasts of ``fb`` over the table the frame ``f`` shows;
+    the rectangles drawn."""
     drawn: list[pygame.Rect] = []
     for seat in fb.flashes:
         if fb.flashing(seat):
-            r = t.seat_rect(seat).inflate(6, 6)
+            r = f.geometry.seat_rect(seat).inflate(6, 6)
             pygame.draw.rect(surface, FLASH_COLOUR, r, 4, border_radius=12)
             drawn.append(r)
     if not fb.toasts:
         return drawn
-    lay = t.layout
+    lay = f.layout
     fs = lay.fs
-    names = t.names_in_text()
+    names = [i18n.embed(name) for name in f.names]
     # beside your own matches, at the far end of their row (your matches start at the
     # reading side), so a toast names what happened without hiding the cards it names
     area = lay.own_rect
