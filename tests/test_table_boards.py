@@ -93,3 +93,30 @@ def test_the_facts_wrap_in_a_narrow_panel_and_keep_their_size():
         assert len(wrap_facts(facts, 10, 10, size, 2)) == 2, "never more lines than allowed"
     finally:
         i18n.set_language("en")
+
+
+def test_a_bots_board_says_it_is_thinking_on_its_turn(monkeypatch):
+    """Issue 28 (the boards): the seat whose turn it is has the gold light, and a bot's
+    board says "thinking…" in place of its strength until its move is made; a friend
+    on the network, or away, keeps their words; a new round shows nobody thinking."""
+    from dataclasses import replace
+
+    from ui_driver import BASE, laid_out, make_table, record_texts
+
+    from split.engine.state import ROUND_OVER
+    from split.ui.table.boards import facts_of
+
+    pygame.init()
+    app, table, _applied = make_table(laid_out(**BASE))
+    frame = table.frame()
+    assert frame.current == 0 and facts_of(frame, 1)[0] == "random", "your turn"
+    theirs = replace(frame, current=1, human_turn=False, legal=())
+    assert facts_of(theirs, 1)[0] == "thinking…"
+    drawn = record_texts(monkeypatch)
+    table.renderer.draw(theirs, app.screen, True, lambda surface: [], [])
+    panel = theirs.geometry.seat_rect(1)
+    assert any("thinking…" in w and panel.contains(r) for w, r in drawn), "on its board"
+    for kind, words in (("bot", "thinking…"), ("remote", "on the network")):
+        assert facts_of(replace(theirs, kinds=("human", kind)), 1)[0] == words
+    assert facts_of(replace(theirs, kinds=("human", "away")), 1)[0] == "away (a bot plays)"
+    assert facts_of(replace(theirs, phase=ROUND_OVER), 1)[0] == "random"

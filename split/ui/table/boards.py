@@ -15,6 +15,8 @@ from collections.abc import Sequence
 import pygame
 
 from split import i18n
+from split.bots import BOT_NAMES
+from split.engine.state import GAME_OVER, ROUND_OVER
 
 from .. import typeset, widgets
 from ..portraits import portrait
@@ -25,9 +27,16 @@ WORTH = (140, 230, 150)  # a seat's matches: what they would score now
 FACT_LINES = 2  # an opponent's facts take at most this many lines
 
 
+def thinking(f: Frame, seat: int) -> bool:
+    """Whether ``seat`` is a bot whose turn the table shows: it is thinking."""
+    kind = f.kinds[seat]
+    bot = kind in BOT_NAMES or kind == "bot"
+    return bot and seat == f.current and f.phase not in (ROUND_OVER, GAME_OVER)
+
+
 def facts_of(f: Frame, seat: int) -> list[str]:
-    """A seat's facts in reading order: who plays it (not for your own), cards held,
-    dealer."""
+    """A seat's facts in reading order: who plays it (not for your own; "thinking…"
+    while it is a bot's turn), cards held, dealer."""
     held = len(f.model.hands[seat])
     facts = [ngettext("{n} card", "{n} cards", held).format(n=held)]
     if seat != f.viewer:
@@ -37,7 +46,7 @@ def facts_of(f: Frame, seat: int) -> list[str]:
             "remote": _("on the network"),
             "away": _("away (a bot plays)"),
         }.get(kind)
-        facts.insert(0, label or _(kind))
+        facts.insert(0, _("thinking…") if thinking(f, seat) else label or _(kind))
     if seat == f.model.dealer:
         facts.append(_("dealer"))
     return facts
