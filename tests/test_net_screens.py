@@ -541,3 +541,20 @@ def test_the_name_sent_to_friends(monkeypatch, typed, login, sent):
 
     monkeypatch.setattr(getpass, "getuser", lambda: login)
     assert own_name(YOU if typed == "You" else typed, "Player 1") == sent
+
+
+def test_a_friend_is_told_how_to_play_on_when_the_host_leaves(data):
+    """Issue 26 item 7: the host's window closes in the middle of a game. Bo's table
+    used to say the game was over for everyone; the host's save keeps it, so Bo is told
+    how to play on (the host's Continue, the code they read out)."""
+    with _bo_joins_ann() as (host, ann, app, net):
+        host.begin()
+        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        table = app.scene
+        assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10)
+        host.stop()
+        assert until(lambda: app.run_frames(1) or table.gone, 5)
+        words = table.note.text(table.names)
+        assert "Continue" in words and "code" in words and "over for everyone" not in words
+        assert table.legal() == [], "nothing to play on a table whose host is gone"
+        table.leave_table()

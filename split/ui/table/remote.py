@@ -57,7 +57,12 @@ def seat_kinds(me: int, kinds: Sequence[str]) -> list[str]:
 def gone_text(code: str) -> Words:
     """Why the game ended for this window, to be worded when drawn."""
     if code == "host-left":
-        return message(N_("The host has left: the game is over for everyone."))
+        return message(
+            N_(
+                "The host has left. The game is kept on their computer: when they choose "
+                "Continue, join again with the code they read you and your seat is yours."
+            )
+        )
     if code == "replaced":
         return message(N_("Your seat was taken up in another window."))
     return message(N_("The connection to the host was lost."))
