@@ -507,3 +507,43 @@ def test_a_goodbye_after_the_connection_ended_leaves_nothing_unfinished():
         client.close()
         gc.collect()
     assert not [w for w in caught if "never awaited" in str(w.message)]
+
+
+def test_announcing_a_table_does_not_hold_up_the_window(monkeypatch):
+    """Zeroconf's registration probes the network for about 1.6 s; it ran on the
+    window's thread, so Host (and Continue of a hosted game) froze the window that
+    long (the monkey spent minutes there). It runs on a thread of its own now: the
+    announcer is back at once, and a table closed before its announcement is done
+    is taken off the network as soon as it is."""
+    import threading
+
+    from split.net import discovery
+
+    monkeypatch.setattr(discovery, "local_addresses", lambda: ["192.168.1.20"])
+    release = threading.Event()
+    calls: list[str] = []
+
+    class Slow:
+        def __init__(self, **_kw) -> None:
+            pass
+
+        def register_service(self, info) -> None:
+            calls.append("register")
+            assert release.wait(30), "the test never let the registration finish"
+
+        def unregister_service(self, info) -> None:
+            calls.append("unregister")
+
+        def close(self) -> None:
+            calls.append("close")
+
+    monkeypatch.setattr(discovery, "Zeroconf", Slow)
+    announcer = discovery.Announcer("Ann", 47999, 2)  # returns while registering
+    assert not announcer.wait(0.05), "still registering, and the window went on"
+    announcer.close()  # the host left before the table was announced
+    assert "unregister" not in calls
+    release.set()
+    assert announcer.wait(30)
+    assert calls == ["register", "unregister", "close"]
+    announcer.close()  # a second close changes nothing it should not
+    assert calls.count("register") == 1

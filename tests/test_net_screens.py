@@ -558,3 +558,38 @@ def test_a_friend_is_told_how_to_play_on_when_the_host_leaves(data):
         assert "Continue" in words and "code" in words and "over for everyone" not in words
         assert table.legal() == [], "nothing to play on a table whose host is gone"
         table.leave_table()
+
+
+def test_a_window_back_after_a_lost_connection_tells_what_it_missed(data):
+    """Issue 26 item 7: Bo's connection is cut on his turn; the host's bot plays it
+    and Ann plays on. Back at the table (the window joins again by itself), Bo's log
+    says "While you were away:" and tells those moves, the bot's for him included
+    (his log used to leave them out: the table only showed the new position)."""
+    from split.engine.events import TurnStarted
+    from split.net.secrecy import events_for_seat
+    from split.ui.table.narration import logged
+
+    with _bo_joins_ann() as (host, ann, app, net):
+        host.begin()
+        g = host.game
+        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        table = app.scene
+        assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10), "Bo's turn"
+        left = len(g.actions)
+        net.game.client.abort()  # Bo's cable is pulled on his turn
+        back = lambda: ann.step() or app.run_frames(1) or "While you were away:" in _log(table)  # noqa: E731
+        assert until(back, 15), "Bo's window came back and said so"
+        missed = g.movers[left:]
+        assert any(seat == 1 for seat, _turn in missed), "the host's bot played for Bo"
+        log = _log(table)
+        at = log.index("While you were away:")
+        told = events_for_seat(g.events_since(left), 1)
+        assert sum(isinstance(e, TurnStarted) for e in told) >= 2  # Bo's turn, then Ann's
+        you = table.viewer
+        lines = [logged(e, you).text(table.names) for e in told]
+        assert log[at + 1 : at + 1 + len(lines)] == lines, "each missed event, in order"
+        table.leave_table()
+
+
+def _log(table) -> list[str]:
+    return [w.text(table.names) for w in table.entries]

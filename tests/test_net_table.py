@@ -356,3 +356,31 @@ def test_a_refused_hello_is_told_its_reason_and_closed() -> None:
     again = net.connect(Hello(table.seating.code, "Bo", bo.inbox[0].token))
     assert isinstance(again.inbox[0], Seat) and bo.closed
     assert Bye("replaced") in bo.inbox
+
+
+def test_a_person_back_at_their_seat_is_told_what_it_saw_meanwhile() -> None:
+    """Issue 26 item 7: Bo's window closes; the host's bot plays his seat and Ann plays
+    on. Bo back in a new window (his seat's token) gets, with the position, the events
+    his seat saw since he left (R10: his own cards only), for his log; Ann, who never
+    left, gets none on a sync; a first arrival before any move gets the deal."""
+    from split.net.secrecy import events_for_seat
+
+    table = _table(2, 2, seed=8)
+    net = Net(table)
+    ann, bo = _seated(net, 2)
+    assert [e.__class__.__name__ for e in bo.opening_events][:1] == ["RoundStarted"]
+    net.carry(table.begin())
+    _play(net, [ann, bo], moves=4)
+    token, left = bo.token, len(table.game.actions)
+    bo.client.close()  # type: ignore[attr-defined]
+    _play(net, [ann], moves=12)
+    g = table.game
+    assert any(seat == 1 for seat, _turn in g.movers[left:]), "the bot played for Bo"
+    back = _remote(net, "Bo", token)
+    assert back.seat == 1 and back.opening_events == [], "no deal to animate"
+    assert back.history() == events_for_seat(g.events_since(left), 1)
+    assert back.history(), "Bo's log starts with what he missed"
+    ann.client.poll()  # type: ignore[attr-defined]
+    ann.client.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
+    (msg,) = ann.client.poll()  # type: ignore[attr-defined]
+    assert isinstance(msg, Update) and msg.events == ()

@@ -116,6 +116,15 @@ class Game:
             raise UndoError("only your own moves of this turn, since your last draw, can be undone")
         return self.pop()
 
+    def events_since(self, count: int) -> list[ev.Event]:
+        """The events of every action after the first ``count``, replayed through the
+        engine (what a seat missed while its person was away)."""
+        state = self.replay(count)
+        events: list[ev.Event] = []
+        for action in self.actions[count:]:
+            events.extend(state._apply(action))
+        return events
+
     def history(self) -> list[ev.Event]:
         """Every event of the game so far, in order: the first deal's, then each
         action's, replayed through the engine (what a table resumed from a save shows

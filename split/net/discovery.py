@@ -94,13 +94,16 @@ def read_table(info: ServiceInfo) -> Table | None:
 
 class Announcer:
     """A hosted table made known on the network until :meth:`close`; :class:`OSError`
-    if this machine has no address another computer can reach."""
+    if this machine has no address another computer can reach.
+
+    Registering takes zeroconf's probes (about 1.6 s): it runs on a thread of its own,
+    so the window that hosts does not freeze. A table closed before its registration
+    is done is unregistered by that thread as soon as it is."""
 
     def __init__(self, name: str, port: int, free: int) -> None:
         addresses = [socket.inet_aton(a) for a in local_addresses()]
         if not addresses:
             raise OSError("no address another computer can reach")
-        self.zc = Zeroconf(ip_version=IPVersion.V4Only)
         label = "".join(c for c in name if c.isalnum())[:20] or "Split"
         self.info = ServiceInfo(
             SERVICE,
@@ -109,13 +112,44 @@ class Announcer:
             port=port,
             properties={"v": str(VERSION), "name": name[:MAX_NAME], "free": str(min(free, 9))},
         )
-        self.zc.register_service(self.info)
+        self.zc: Zeroconf | None = None
+        self._lock = threading.Lock()
+        self._registered = False  # zeroconf is set up and the table announced
+        self._closed = False
+        self._thread = threading.Thread(target=self._announce, name="split-announce", daemon=True)
+        self._thread.start()
+
+    def _announce(self) -> None:
+        try:
+            zc = Zeroconf(ip_version=IPVersion.V4Only)
+        except Exception:  # no multicast here: joining by address works
+            return
+        self.zc = zc
+        with contextlib.suppress(Exception):
+            zc.register_service(self.info)
+        with self._lock:
+            self._registered = True
+            closed = self._closed
+        if closed:  # the host left while the table was being announced
+            self._shut(zc)
+
+    def wait(self, seconds: float) -> bool:
+        """Wait until the table is announced (or could not be); whether it is done."""
+        self._thread.join(seconds)
+        return not self._thread.is_alive()
 
     def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            registered = self._registered
+        if registered and self.zc is not None:
+            self._shut(self.zc)
+
+    def _shut(self, zc: Zeroconf) -> None:
         with contextlib.suppress(Exception):
-            self.zc.unregister_service(self.info)
+            zc.unregister_service(self.info)
         with contextlib.suppress(Exception):
-            self.zc.close()
+            zc.close()
 
 
 class Finder:

@@ -63,6 +63,7 @@ class RemoteGame:
         self.actions: list[Action] = []
         self.movers: list[tuple[int | None, int]] = []
         self._opening: list[ev.Event] = []
+        self._recap: list[ev.Event] = []  # what the seat saw before this window sat down
         self._pending: list[tuple[str, object]] = []
         self._rejoin: tuple[int, float | None] | None = None  # (tries left, when next)
         self.seq: int | None = None  # the number of the last update taken
@@ -84,7 +85,9 @@ class RemoteGame:
         return list(self._opening)
 
     def history(self) -> list[ev.Event]:
-        return []  # the log starts when we sit down
+        """What this seat saw while its person was away, if the host told it (the log
+        starts there); none for a new seat."""
+        return list(self._recap)
 
     def can_undo(self, seat: int) -> bool:
         return False  # a move sent to the host is played for everyone
@@ -100,7 +103,8 @@ class RemoteGame:
         """What came from the host since last asked, for the table: ``("events",
         [...])`` after each move (``state`` is already the position after it),
         ``("refused", Refused)``, ``("seats", Seats)``, ``("over", Over)``,
-        ``("reconnecting", Gone)``, ``("resync", None)`` and ``("gone", Gone)``."""
+        ``("reconnecting", Gone)``, ``("resync", [...])`` (the events this seat missed,
+        for the log: the state has them) and ``("gone", Gone)``."""
         self.pump()
         out, self._pending = self._pending, []
         return out
@@ -128,11 +132,13 @@ class RemoteGame:
             if msg.action is not None:
                 self.actions.append(msg.action)
                 self.movers.append((msg.mover, msg.view.turn))
-            if first:
-                self._opening = list(msg.events)
-            elif msg.action is None:  # back after a lost connection
+            if first and msg.seq == 0:
+                self._opening = list(msg.events)  # the first deal, to be animated
+            elif first:
+                self._recap = list(msg.events)  # back in a new window: what was missed
+            elif msg.action is None:  # back after a lost connection: with what was missed
                 self._rejoin = None
-                self._pending.append(("resync", None))
+                self._pending.append(("resync", list(msg.events)))
             else:
                 self._pending.append(("events", list(msg.events)))
         elif isinstance(msg, Refused):

@@ -34,6 +34,7 @@ from split.engine.state import GAME_OVER, ROUND_OVER, IllegalAction
 from split.engine.view import PlayerView
 
 from .protocol import (
+    MAX_EVENTS,
     Act,
     Bye,
     Hello,
@@ -159,6 +160,7 @@ class HostTable:
         self.bots = SeatedBots()  # what each bot seat has read of the other hands
         self._peers: dict[int, _Peer] = {}
         self._conns: dict[int, int] = {}  # seat -> its person's connection
+        self._away_since: dict[int, int] = {}  # seat -> actions played when its person left
         self._last_conn = 0
         self._ready: set[int] = set()  # people who asked for the next round (ROUND_OVER)
         self._host_ready_at: float | None = None  # when the host's player asked
@@ -210,6 +212,7 @@ class HostTable:
         if peer is None or peer.seat is None or self._conns.get(peer.seat) != conn:
             return []
         del self._conns[peer.seat]
+        self._away_since.setdefault(peer.seat, len(self.game.actions))
         self.seating.taken.discard(peer.seat)
         return self._seats_changed()
 
@@ -256,15 +259,23 @@ class HostTable:
         self.seating.take(seat, msg.name, identity)
         n = self.game.state.players
         outs += [Send(conn, Seat(seat, self.seating.tokens[seat], n))]
-        outs += [Send(conn, self._arrival(seat))]
+        outs += [Send(conn, self._arrival(seat, self._away_since.pop(seat, None)))]
         return outs + self._seats_changed()
 
-    def _arrival(self, seat: int) -> Update:
+    def _arrival(self, seat: int, since: int | None = None) -> Update:
         """What a client sees on arriving (or asking for a sync): the game as it
-        stands, with the first deal's events if nothing was played yet."""
+        stands, with the first deal's events if nothing was played yet; a person back
+        at their seat gets what it saw since they left (``since`` actions in), the
+        newest :data:`MAX_EVENTS` of it, for their log."""
         g = self.game
-        opening = () if g.actions else tuple(events_for_seat(g.opening_events, seat))
-        return Update(None, None, opening, PlayerView.of(g.state, seat), len(g.actions))
+        played = len(g.actions)
+        if not played:
+            told = tuple(events_for_seat(g.opening_events, seat))
+        elif since is not None and since < played:
+            told = tuple(events_for_seat(g.events_since(since), seat))[-MAX_EVENTS:]
+        else:
+            told = ()
+        return Update(None, None, told, PlayerView.of(g.state, seat), played)
 
     # ------------------------------------------------------------ the host's commands
 

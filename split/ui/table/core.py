@@ -275,10 +275,14 @@ class TableCore(Scene):
                     self.driver.drop()  # a stale choice (the position moved on) is dropped
                     if self.on_action is not None:
                         self.on_action(action, list(events))
-            case src.Resync():  # back after a lost connection: the position as it is
+            case src.Resync(missed=missed):  # back after a lost connection: as it is now
                 self.finish_animations()  # what was on its way is told (the log) first
                 self.rebuild_picture()
                 self.note = None
+                if missed:  # what happened meanwhile (the bot's moves for you too): told
+                    you = self._you()
+                    self.entries.append(message(N_("While you were away:")))
+                    self.entries.extend(logged(e, you) for e in missed)
             case src.Refused(reason=reason):
                 # the engine's refusal, worded here; anything else in the host's words
                 self.error = (

@@ -32,7 +32,10 @@ class Applied:
 
 @dataclass(frozen=True)
 class Resync:
-    """Back after a lost connection: the position as it is now (the state has it)."""
+    """Back after a lost connection: the position as it is now (the state has it);
+    ``missed``: the events this seat saw while it was away, to be told in the log."""
+
+    missed: tuple[ev.Event, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,7 @@ def arrival(kind: str, what: object) -> Arrival | None:
     if kind == "events" and isinstance(what, Sequence):
         return Applied(tuple(what))
     if kind == "resync":
-        return Resync()
+        return Resync(tuple(what) if isinstance(what, Sequence) else ())
     if kind == "refused":
         return Refused(getattr(what, "reason", what))
     if kind == "reconnecting":
