@@ -183,7 +183,7 @@ class SetupScene(NewGameScene):
         from .lobby import LobbyScene
 
         # no hot_seat_names here: the host is the one person at this screen, and the
-        # default "You" is sent to friends as this computer's user name (player_name)
+        # default "You" is sent to friends as this computer's user name (own_name)
         net = self.ctx.host_table(list(self.seats), self.dealer)
         if isinstance(net, str):
             self.ctx.notices.append(net)
