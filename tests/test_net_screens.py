@@ -24,7 +24,7 @@ from split.bots import BOT_NAMES  # noqa: E402
 from split.engine import Game, GameConfig, PlayerView  # noqa: E402
 from split.engine.state import GAME_OVER  # noqa: E402
 from split.net.host import Host, SeatPlan  # noqa: E402
-from split.ui.menu.lobby import JoinScene, LobbyScene, NetGameTable, NetResults  # noqa: E402
+from split.ui.menu.lobby import JoinScene, LobbyScene, NetResults, net_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.menu.setup import SetupScene  # noqa: E402
 from split.ui.results import RoundSummaryScene  # noqa: E402
@@ -107,7 +107,7 @@ def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_end(data):
     assert until(seats, 5)
     assert net.game.seats.names[1] == "Bo"
     click_button(app, "start")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     table = app.scene
     assert table.names[1] == "Bo" and table.viewer == 0
     made = _play_to_the_end(app, table, [friend], random.Random(4))
@@ -138,9 +138,9 @@ def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
     net = app.scene.net
     assert until(lambda: app.run_frames(1) or net.game.ready, 5)
     click_button(app, "start")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     table = app.scene
-    assert isinstance(table, NetGameTable), app.scene
+    assert net_game(table) is not None, app.scene
     for _ in range(6):  # a few moves of the window's player (the friend's seat: a bot)
         assert _your_turn(app, table), "the table never waited for the player"
         gesture(app, table, table.legal()[0])
@@ -163,9 +163,9 @@ def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
     friend = join(lobby.net.host.port, lobby.net.code, saved.seats[1].name)
     assert friend.seat == 1  # the friend's seat, by the friend's name
     click_button(app, "start")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     assert len(lobby.net.host.game.actions) >= len(saved.game.actions)
-    app.scene.leave_table()
+    net_game(app.scene).leave_table(app.scene)
 
 
 def test_continue_gives_each_friend_their_own_seat_and_the_save_keeps_their_names(
@@ -198,7 +198,7 @@ def test_continue_gives_each_friend_their_own_seat_and_the_save_keeps_their_name
     assert (ben.remote.seat, cleo.remote.seat) == (1, 2)
     assert "Ben" not in placeholders and "Cleo" not in placeholders
     click_button(app, "start")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     table = app.scene
     for _ in range(3):
         assert _your_turn(app, table, each=lambda: (ben.step(), cleo.step())), "no turn came"
@@ -257,10 +257,10 @@ def test_the_join_screen_joins_a_table_by_its_address(data):
         assert until(lambda: ann.step() or app.run_frames(1) or lobby.net.game.ready, 5)
         assert lobby.net.game.seat == 1
         host.begin()
-        started = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
+        started = lambda: ann.step() or app.run_frames(1) or net_game(app.scene) is not None  # noqa: E731
         assert until(started, 5)
         table = app.scene
-        assert isinstance(table, NetGameTable)
+        assert net_game(table) is not None
         assert _your_turn(app, table, each=ann.step)
         host.stop()
         assert until(lambda: app.run_frames(1) or table.gone, 5)
@@ -310,12 +310,12 @@ def test_moves_made_before_the_table_opens_are_played_once(data):
         g = host.game
         assert until(lambda: ann.step() or g.state.current == 1, 10)  # Ann's whole turn
         assert len(g.actions) >= 2
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         assert _your_turn(app, table)
         assert table.model.same_as(table.state)
         assert sorted(table.model.hands[1]) == sorted(PlayerView.of(g.state, 1).hand)
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 @contextlib.contextmanager
@@ -347,7 +347,7 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
 
     with _bo_joins_ann(round_wait=0.3) as (host, ann, app, _net):
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         rng = random.Random(2)
         deadline = time.monotonic() + 60
@@ -386,7 +386,7 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
     with _bo_joins_ann() as (host, ann, app, _net):
         ann.asked_round = 1  # Ann reads the first round's scores until told
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         rng = random.Random(2)
         deadline = time.monotonic() + 60
@@ -419,7 +419,7 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
             you=1,
         )
         assert "Waiting" not in line and line
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def test_a_dropped_player_shows_as_away_on_the_other_windows(data, monkeypatch):
@@ -429,7 +429,7 @@ def test_a_dropped_player_shows_as_away_on_the_other_windows(data, monkeypatch):
 
     with _bo_joins_ann() as (host, ann, app, _net):
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         texts = record_texts(monkeypatch)
         table.invalidate()
@@ -443,7 +443,7 @@ def test_a_dropped_player_shows_as_away_on_the_other_windows(data, monkeypatch):
         app.run_frames(2)
         shown = " ".join(words for words, _r in texts)
         assert "away (a bot plays)" in shown and "on the network" not in shown
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def test_the_host_removes_a_friend_from_the_lobby(data):
@@ -549,7 +549,7 @@ def test_a_friend_is_told_how_to_play_on_when_the_host_leaves(data):
     how to play on (the host's Continue, the code they read out)."""
     with _bo_joins_ann() as (host, ann, app, net):
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10)
         host.stop()
@@ -557,7 +557,7 @@ def test_a_friend_is_told_how_to_play_on_when_the_host_leaves(data):
         words = table.note.text(table.names)
         assert "Continue" in words and "code" in words and "over for everyone" not in words
         assert table.legal() == [], "nothing to play on a table whose host is gone"
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def test_a_window_back_after_a_lost_connection_tells_what_it_missed(data):
@@ -572,7 +572,7 @@ def test_a_window_back_after_a_lost_connection_tells_what_it_missed(data):
     with _bo_joins_ann() as (host, ann, app, net):
         host.begin()
         g = host.game
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10), "Bo's turn"
         left = len(g.actions)
@@ -588,7 +588,7 @@ def test_a_window_back_after_a_lost_connection_tells_what_it_missed(data):
         you = table.viewer
         lines = [logged(e, you).text(table.names) for e in told]
         assert log[at + 1 : at + 1 + len(lines)] == lines, "each missed event, in order"
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def _log(table) -> list[str]:

@@ -16,6 +16,7 @@ from ui_driver import click, gesture, settle  # noqa: E402
 from split import i18n  # noqa: E402
 from split.engine.notation import state_json  # noqa: E402
 from split.ui.menu.dialog import ConfirmScene  # noqa: E402
+from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.tutorial import STEPS, TutorialTable  # noqa: E402
 from split.ui.tutorial.script import YOU  # noqa: E402
@@ -118,7 +119,7 @@ def test_the_first_start_offers_the_tutorial_once(data):
     app.run_frames(2)
     assert isinstance(app.scene, ConfirmScene)
     click_button(app, "no")  # Play now: you against the default players
-    assert type(app.scene).__name__ == "GameTable"
+    assert kept_game(app.scene) is not None
     assert ctx.settings.tutorial_seen
     pygame.quit()
     pygame.init()

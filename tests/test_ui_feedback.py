@@ -24,6 +24,7 @@ from split.ui.loop import App  # noqa: E402
 from split.ui.screens import SeatSetup  # noqa: E402
 from split.ui.table import TableScene, TableSettings  # noqa: E402
 from split.ui.table.narration import Tone  # noqa: E402
+from split.ui.table.policy import Plain  # noqa: E402
 from split.ui.table.toasts import FLASH_COLOUR, TOAST_SECONDS  # noqa: E402
 
 pygame.init()
@@ -166,9 +167,15 @@ def test_undo_by_ctrl_z_and_the_button_back_to_the_start_of_the_turn():
     game = laid_out(**BASE)
     app = App((1280, 720))
     undone = []
+
+    class Saving(Plain[TableScene]):  # the app saves the shorter record after an undo
+        def recorded(self, table: TableScene, action: Action | None) -> None:
+            if action is None:
+                undone.append(len(game.actions))
+
     table = TableScene(
         game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
-        settings=TableSettings("instant"), on_undo=lambda: undone.append(len(game.actions)),
+        settings=TableSettings("instant"), policy=Saving(),
     )  # fmt: skip
     app.push(table)
     table.finish_animations()

@@ -7,17 +7,17 @@
 * ``seats`` one ``(name, kind)`` per seat (``kind`` "human" or a bot strength:
   random, easy, normal, hard) - :class:`split.app.settings.SeatChoice` fits;
 * ``on_action(action, events)`` is called after every action the engine applied
-  (human's or bot's): the app autosaves there; ``on_undo()`` after the human took a
-  move back (Ctrl+Z, the Undo button; :meth:`Game.undo`): the record is shorter, the
-  app saves it again;
+  here (human's or bot's);
 * ``settings`` is a :class:`.settings.Settings`: ``speed`` (normal/fast/instant),
   ``sort_order`` (rank/suit) and the deck (``card_back``, ``card_faces``,
   ``four_colour``, ``high_contrast``: :func:`split.ui.cards.deck_style`), read at every use, so
   a changed setting applies at once, and ``change(**settings)``;
   :class:`TableSettings` is the default;
-* ``on_game_over(scene)`` replaces the default final-results screen (it is called
-  after the last round's summary); ``on_exit(scene)`` is called when the player
-  leaves from the results screen;
+* ``on_exit(scene)`` is called when the player leaves from the results screen;
+* ``policy`` (a :class:`.policy.Policy`; :class:`.policy.Plain` by default) is how this
+  table differs from a plain game: the tutorial's lesson, the app's kept game (saved
+  after every move and every undo, Esc pauses, its own results at the game's end), a
+  network game (Esc asks before leaving; its end and its connection are its own);
 * ``choose_bot(seat) -> Action`` replaces the built-in bots (which are
   ``split.bots.make_bot(kind, seed)``, seeded like :class:`split.app.session.Session`,
   and think on a worker thread from a frozen :class:`PlayerView`).
@@ -40,8 +40,9 @@ the table, frozen: what is drawn and what input is read against), :mod:`.narrati
 (the words), :mod:`.animator` (events to flights), :mod:`.gestures` (input to
 :mod:`.intents`), :mod:`.render` (a frame drawn, and its hit list; :mod:`.boards`
 the seats' boards), :mod:`.source`
-(the game here or on a host, behind one Protocol), :mod:`.policy` (how a tutorial
-table differs), :mod:`.driver` (the bots), :mod:`.hand` (your hand's order),
+(the game here or on a host, behind one Protocol), :mod:`.policy` (how a tutorial, a
+kept, a network or a hot-seat table differs), :mod:`.driver` (the bots), :mod:`.hand`
+(your hand's order),
 :mod:`.settings`, :mod:`.core` (the game, the picture and the moves) and
 :mod:`.scene`, which adds input, drawing and screens. A new game's deal is animated
 from ``Game.opening_events``.

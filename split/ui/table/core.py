@@ -65,26 +65,22 @@ class TableCore(Scene):
         on_action: Callable[[Action, list[ev.Event]], None] | None = None,
         settings: Settings | None = None,
         sound: Any = None,
-        on_game_over: Callable[[Any], None] | None = None,
         on_exit: Callable[[Any], None] | None = None,
         choose_bot: Callable[[int], Action] | None = None,
-        on_undo: Callable[[], None] | None = None,
         policy: Policy[Any] | None = None,
     ) -> None:
         self.game = game
         self.source: src.Source = (
             src.LocalSource(game) if isinstance(game, Game) else src.RemoteSource(game)
         )
-        self.policy: Policy[Any] = policy if policy is not None else Plain()
+        self.policy: Policy[Any] = policy if policy is not None else Plain[object]()
         self.seats = list(seats)
         self.seat_names = [_seat_name(s) for s in self.seats]  # as the players wrote them
         self.kinds = [_seat_kind(s) for s in self.seats]
         self.on_action = on_action
         self.settings: Settings = settings if settings is not None else TableSettings()
         self.sound = sound
-        self.on_game_over = on_game_over
         self.on_exit = on_exit
-        self.on_undo = on_undo
         self.remote = self.source.remote  # the host decides
         self.gone = False  # a remote game's host is gone
         self.n = game.state.players
@@ -153,9 +149,10 @@ class TableCore(Scene):
 
     def close(self) -> None:
         """The table is gone for good: the expert stops weighing its moves, the bots
-        stop thinking."""
+        stop thinking, the policy lets go (a network game leaves its connection)."""
         self.expert.close()
         self.driver.close()
+        self.policy.close(self)
 
     # ================================================================== what is going on
 
@@ -275,6 +272,7 @@ class TableCore(Scene):
                     self.driver.drop()  # a stale choice (the position moved on) is dropped
                     if self.on_action is not None:
                         self.on_action(action, list(events))
+                    self.policy.recorded(self, action)
             case src.Resync(missed=missed):  # back after a lost connection: as it is now
                 self.finish_animations()  # what was on its way is told (the log) first
                 self.rebuild_picture()
@@ -343,8 +341,7 @@ class TableCore(Scene):
         self._sync_hand()
         self.invalidate()
         self.play_sound("click")
-        if self.on_undo is not None:
-            self.on_undo()  # the app saves the shorter record
+        self.policy.recorded(self, None)  # (the app saves the shorter record)
         return True
 
     def glow_targets(self) -> frozenset[Key]:

@@ -58,9 +58,7 @@ class TableScene(TableCore):
         elif s.phase == GAME_OVER and not self.final_shown:
             self.final_shown = True
             self.show_sheets = self.scoring = False
-            if self.on_game_over is not None:
-                self.on_game_over(self)
-            else:
+            if not self.policy.game_over(self):
                 self.app.push(FinalScene(self))
 
     def next_round(self) -> None:

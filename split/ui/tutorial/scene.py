@@ -24,7 +24,7 @@ from ..table import TableScene
 from ..table.gestures import action_keys
 from ..table.intents import Key
 from ..table.narration import not_now
-from ..table.policy import Ending
+from ..table.policy import Ending, Plain
 from ..table.settings import Settings
 from .script import ADA, ADA_TURN, DONE, YOU, Step, load_deal, step_at
 
@@ -35,7 +35,7 @@ PULSE = (255, 214, 70)
 PULSE_FRAME = 1 / 20  # seconds between two frames of the pulse
 
 
-class Lesson:
+class Lesson(Plain[TableScene]):
     """The tutorial's policy: a scripted round against Ada that walks you through every
     kind of move.
 
