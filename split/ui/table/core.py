@@ -485,26 +485,44 @@ class TableCore(Scene):
         """An event has just changed the model: log it and follow it on the table."""
         self.entries.append(logged(e, self._you()))
         self._feedback(e)
-        if isinstance(e, ev.RoundStarted):
-            self.hand.reset(self.model.hands[self.viewer], self._sort_key())
-            self.scoring = False
-            self.show_sheets = False
-        elif isinstance(e, ev.TurnStarted):
-            self.gestures.blur()  # the turn moved on: the keyboard's ring goes with it
-            turn = self.seating.turn(e.seat, self.kinds, self.viewer, self.hand_covered)
-            if turn == "cover":
-                self.hand_covered = True  # hot-seat: nobody sees a hand while bots play
-            elif turn == "pass":
-                self._pass_to(e.seat)
-        elif isinstance(e, ev.RowFilled) or (
-            isinstance(e, ev.NegativeFilled) and e.reason != "perfect"
-        ):
-            if not self.scoring:  # the scoring fills the sheets in front of everyone
-                self.scoring = True
-                self.show_sheets = True
-                self.show_reference = self.show_keys = False
-        else:
-            self._sync_hand()
+        match e:
+            case ev.RoundStarted():
+                self.hand.reset(self.model.hands[self.viewer], self._sort_key())
+                self.scoring = False
+                self.show_sheets = False
+            case ev.TurnStarted(seat=seat):
+                self.gestures.blur()  # the turn moved on: the keyboard's ring goes with it
+                turn = self.seating.turn(seat, self.kinds, self.viewer, self.hand_covered)
+                if turn == "cover":
+                    self.hand_covered = True  # hot-seat: nobody sees a hand while bots play
+                elif turn == "pass":
+                    self._pass_to(seat)
+            case ev.NegativeFilled(reason="perfect"):  # R6.1, R9.3: during play, not scoring
+                self._sync_hand()
+            case ev.RowFilled() | ev.NegativeFilled():
+                if not self.scoring:  # the scoring fills the sheets in front of everyone
+                    self.scoring = True
+                    self.show_sheets = True
+                    self.show_reference = self.show_keys = False
+            case (
+                ev.CardDrawn()
+                | ev.CardsTaken()
+                | ev.MatchPlayed()
+                | ev.MatchUpgraded()
+                | ev.CardReturned()
+                | ev.BonusStarted()
+                | ev.BonusDeclined()
+                | ev.MatchesTraded()
+                | ev.CardDiscarded()
+                | ev.WentOut()
+                | ev.DrawPileEmptied()
+                | ev.AutoMatched()
+                | ev.RoundScored()
+                | ev.GameOver()
+            ):
+                self._sync_hand()  # what may have changed your hand
+            case _:
+                assert_never(e)
 
     def _feedback(self, e: ev.Event) -> None:
         """What a player did to a human's match or score is shown at their seat: a
