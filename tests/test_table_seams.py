@@ -302,3 +302,30 @@ def test_f1_or_a_question_mark_shows_the_keys_and_esc_or_a_click_closes_them(mon
     click(app, table.layout.hand_rect.center)
     assert not table.show_keys, "a click beside it closes it"
     assert applied == [], "no move was made"
+
+
+def test_at_a_hosted_table_the_bots_play_on_the_host():
+    """Who plays the bots is the source's one decision: at a game on a host, a bot's
+    turn plays nothing here (no move is sent) and the table looks for the host's news
+    twice a second; at a game here, the bot's move is due after its pause."""
+    from split.engine import Game, GameConfig
+    from split.ui.table import TableScene
+
+    app = App((1024, 600))
+    game, hosted, table, rng = _hosted(3, 0)
+    while game.state.current != 1:  # Bo's turn (a bot, on the host)
+        game.apply(rng.choice(game.state.legal_actions()))
+    hosted.state = game.state.clone()
+    table = TableScene(hosted, [("You", "human"), ("Bo", "normal")])
+    app.push(table)
+    table.finish_animations()
+    app.run_frames(5)
+    assert not hosted.waiting, "nothing was sent for the host's bot"
+    assert table.wake_in() == 0.5
+    here = TableScene(Game(GameConfig(2, 0, 3)), [("You", "human"), ("Bo", "normal")])
+    here.finish_animations()
+    while here.state.current != 1:
+        assert here.try_action(rng.choice(here.state.legal_actions()))
+        here.finish_animations()
+    assert here.wake_in() == here.timing()[1]  # the bot thinks, then plays here
+    here.close()

@@ -30,7 +30,6 @@ from . import intents as it
 from . import source as src
 from .animator import Animator
 from .coach import Coach
-from .driver import BotDriver
 from .frame import Frame
 from .geometry import Geometry
 from .gestures import Gestures, action_keys, glow_targets
@@ -81,7 +80,6 @@ class TableCore(Scene):
         self.settings: Settings = settings if settings is not None else TableSettings()
         self.sound = sound
         self.on_exit = on_exit
-        self.remote = self.source.remote  # the host decides
         self.gone = False  # a remote game's host is gone
         self.n = game.state.players
         if len(self.seats) != self.n:
@@ -115,7 +113,8 @@ class TableCore(Scene):
         self.renderer = Renderer()
         self.gestures = Gestures()
         self._frame: Frame | None = None
-        self.driver = BotDriver(game, self.kinds, lambda: self.timing()[1], choose_bot)
+        # who plays the bots (here, or the host): the source's one decision
+        self.driver = self.source.bots(self.kinds, lambda: self.timing()[1], choose_bot)
         self.expert = Coach(self.kinds)  # the expert weighs your moves for the summary
         state = self.source.state
         if (

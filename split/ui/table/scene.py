@@ -99,9 +99,8 @@ class TableScene(TableCore):
         self.version += 1
 
     def wake_in(self) -> float | None:
-        # A remote game's news wakes the loop (the app posts an event); a look at least
-        # twice a second all the same.
-        due = self.driver.wake_in() if not self.remote else self.source.look_every
+        # a bot's move due here, or a look for the host's news (see .driver.HostBots)
+        due = self.driver.wake_in()
         for change in (self.feedback.next_change(), self.policy.wake_in(self)):
             if change is not None:  # a toast goes, a flash blinks, the tutorial's ring
                 due = change if due is None else min(due, change)
@@ -135,7 +134,7 @@ class TableScene(TableCore):
         if self.busy() or self.hand_hidden:
             return
         self._check_screens()
-        if not self.remote and self.driver.bots_turn():
+        if self.driver.bots_turn():
             action = self.driver.poll()
             if action is not None:
                 self.try_action(action)
