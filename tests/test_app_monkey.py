@@ -154,7 +154,7 @@ def test_the_monkeys_weak_bots_answer_the_tables_hint(tmp_path, monkeypatch):
     assert table.human_turn() and len(table.state.legal_actions()) > 1
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     app.run_frames(2)
-    assert table.note and table.note.text().startswith("Hint:")
+    assert table.ui.note and table.ui.note.text().startswith("Hint:")
 
 
 @pytest.mark.slow

@@ -178,7 +178,7 @@ def test_a_full_disk_mid_game_turns_saving_off_and_the_game_goes_on(data, monkey
     gesture(app, table, table.legal()[0])
     assert len(table.game.actions) > played
     said, _tone = table.prompt()
-    assert table.note and "Saving is off" in said and "the disk is full" in said
+    assert table.ui.note and "Saving is off" in said and "the disk is full" in said
     assert not ctx.saving
     for _i in range(3):  # the game goes on
         settle(app, table)
@@ -309,7 +309,7 @@ def test_a_second_window_does_not_continue_the_first_windows_game_and_says_so(da
         click_button(app, "new")
         click_button(app, "start")
         table = app.scene
-        assert table.note and "already open" in table.note.text()
+        assert table.ui.note and "already open" in table.ui.note.text()
         settle(app, table)
         for _i in range(5):
             if table.state.is_over:
@@ -568,7 +568,7 @@ def test_saving_already_off_at_new_game_is_said_on_the_table(data, monkeypatch):
     click_button(app, "start")
     table = app.scene
     assert kept_game(table) is not None
-    said = table.note.text() if table.note else ""
+    said = table.ui.note.text() if table.ui.note else ""
     assert "Saving is off" in said and "the disk is full" in said
     assert "not saved" in app.title
 
@@ -830,7 +830,7 @@ def test_probe_file_system_faults_mid_session(data, monkeypatch, fault):
     assert all(b in before.values() for b in after.values())  # at most a backup of one
     cleared()
     table = ctx.start_game(seats, 0)
-    assert ctx.saving and "works again" in table.note.text() and app.title == "Split"
+    assert ctx.saving and "works again" in table.ui.note.text() and app.title == "Split"
     assert load_stats(data / "statistics.json")[0].games == 1  # the game finished meanwhile
     assert load_session(data / "autosave.json").value.game_id == kept_game(table).session.game_id
 

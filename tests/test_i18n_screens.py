@@ -387,7 +387,7 @@ def test_a_refusal_and_a_hint_follow_a_live_language_switch(app, monkeypatch):
     j = next(j for j, c in enumerate(cards) if rank_of(c) != rank_of(cards[0]))
     a, b = card_label(cards[0]), card_label(cards[j])
     drag(app, spot(table, "hand", 0), spot(table, "hand", j))
-    assert table.error is not None
+    assert table.ui.error is not None
     gl = i18n.catalog("gl")
     why = (
         "{a} and {b} are not a match: a match is two cards of the same rank (R3.1). "
@@ -407,7 +407,7 @@ def test_a_refusal_and_a_hint_follow_a_live_language_switch(app, monkeypatch):
 
     key(app, pygame.K_SPACE)  # the refused card lands back in the hand at once
     key(app, pygame.K_h)  # the hint replaces the refusal
-    assert table.error is None and table.note is not None
+    assert table.ui.error is None and table.ui.note is not None
     hint = table.prompt()[0]
     assert hint.startswith(te.gettext("Hint: {action}. {reason}").split("{")[0])
     drawn.clear()

@@ -366,7 +366,7 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
         assert app.scene is table
         assert until(lambda: app.run_frames(1) or table.model.same_as(table.state), 5)
         assert table.state.round == 2 and table.model.round == 2
-        assert table.error is None and host.refused == refused
+        assert table.ui.error is None and host.refused == refused
         # played to the end, the game counts in Bo's statistics, as Bo's game
         _play_to_the_end(app, table, [ann], rng)
         stats = load_stats()[0]
@@ -397,8 +397,8 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
             if app.scene is table and table.legal() and not table.busy():
                 gesture(app, table, rng.choice(table.legal()))
         click_button(app, "next")  # Bo first: he waits for Ann
-        assert app.scene is table and table.note is not None
-        assert "Waiting" in table.note.text(table.names)
+        assert app.scene is table and table.ui.note is not None
+        assert "Waiting" in table.ui.note.text(table.names)
         ann.asked_round = -1  # now Ann asks too: the second round is dealt
         g = host.game
         assert until(lambda: ann.step() or g.state.round == 2, 5)
@@ -408,12 +408,12 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
             return table.state.round == 2 and table.model.same_as(table.state)
 
         assert until(dealt, 10)
-        assert table.note is None
+        assert table.ui.note is None
         line, _tone = prompt_line(
             table.state,
             table.names,
-            error=table.error,
-            note=table.note,
+            error=table.ui.error,
+            note=table.ui.note,
             busy=False,
             your_turn=table.state.current == 1,
             you=1,
@@ -554,7 +554,7 @@ def test_a_friend_is_told_how_to_play_on_when_the_host_leaves(data):
         assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10)
         host.stop()
         assert until(lambda: app.run_frames(1) or table.gone, 5)
-        words = table.note.text(table.names)
+        words = table.ui.note.text(table.names)
         assert "Continue" in words and "code" in words and "over for everyone" not in words
         assert table.legal() == [], "nothing to play on a table whose host is gone"
         net_game(table).leave_table(table)

@@ -88,9 +88,9 @@ def test_esc_at_a_kept_game_drops_the_selection_first_then_pauses_and_quit_saves
     settle(app, table)
     assert kept_game(table) is not None and table.human_turn()
     key(app, pygame.K_1)  # pick the first hand card
-    assert table.selected == ("hand", 0)
+    assert table.ui.selected == ("hand", 0)
     key(app, pygame.K_ESCAPE)  # the table's own Esc: the card goes down
-    assert app.scene is table and table.selected is None
+    assert app.scene is table and table.ui.selected is None
     key(app, pygame.K_ESCAPE)  # nothing of the table's left: the app pauses
     assert isinstance(app.scene, PauseScene) and app.scene.table is table
     click_button(app, "resume")

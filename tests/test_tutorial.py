@@ -68,7 +68,7 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
             continue
         settle(app, table)
         assert len(table.game.actions) == i and table.human_turn()
-        assert table.hint_keys, f"step {i}: its targets glow"
+        assert table.ui.hint_keys, f"step {i}: its targets glow"
         coach = table.coach()
         assert coach == step.words()
         gesture(app, table, step.parsed)
@@ -76,7 +76,7 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
     settle(app, table)
     app.run_frames(5)
     assert table.state.phase == "round-over"
-    assert table.show_sheets, "the score sheets open at the end"
+    assert table.ui.show_sheets, "the score sheets open at the end"
     assert state_json(table.state)["players"][0]["score"] == 40
     click(app, table.skip_button.rect.center)  # Finish: on to the first game's seats
     assert type(app.scene).__name__ == "SetupScene" and app.scenes[-2] is app.scenes[0]

@@ -23,6 +23,7 @@ from split.i18n.words import verbatim  # noqa: E402
 from split.ui.loop import App  # noqa: E402
 from split.ui.screens import SeatSetup  # noqa: E402
 from split.ui.table import TableScene, TableSettings  # noqa: E402
+from split.ui.table.intents import Explain  # noqa: E402
 from split.ui.table.narration import Tone  # noqa: E402
 from split.ui.table.policy import Plain  # noqa: E402
 from split.ui.table.toasts import FLASH_COLOUR, TOAST_SECONDS  # noqa: E402
@@ -251,7 +252,7 @@ def test_a_click_selected_card_lights_the_same_places_as_a_drag():
     key(app, pygame.K_d)
     i = table.hand.cards.index(C("7D"))
     click(app, spot(table, "hand", i))
-    assert table.selected == ("hand", i)
+    assert table.ui.selected == ("hand", i)
     lit = table.renderer.glow_keys
     assert ("discard_area", -1, -1) in lit and ("match", 1, 0) in lit  # 7D upgrades 7C 7H
     j = table.hand.cards.index(C("7H"))
@@ -356,7 +357,7 @@ def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
     game = laid_out([["3S", "4S", "6S", "8S"], ["2C", "5H", "JD"]], discard=["3D"], draw=["QH"])
     app, table, _ = make_table(game, kinds=("human", "random"), size=size)
     words = " ".join(["Hint: upgrade your match with 10\u2665 because it is worth more"] * 3)
-    table.note = verbatim(words)
+    table.apply_intent(Explain(note=verbatim(words)))
     drawn = record_texts(monkeypatch)
     table.invalidate()
     table.renderer.build(table.frame())
@@ -384,7 +385,7 @@ def test_the_tutorials_last_sheet_shows_no_worth_after_the_scoring(monkeypatch):
             gesture(app, table, step.parsed)
     settle(app, table)
     app.run_frames(5)
-    assert table.state.phase == "round-over" and table.show_sheets
+    assert table.state.phase == "round-over" and table.ui.show_sheets
     drawn = record_texts(monkeypatch)
     table.invalidate()
     table.renderer.build(table.frame())

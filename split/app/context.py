@@ -24,6 +24,7 @@ from split.ui.menu.context import Finder, KeptGame, NetTable, Seat
 from split.ui.menu.game import game_table
 from split.ui.screens import DEFAULT_NAMES
 from split.ui.table import TableScene
+from split.ui.table.intents import Explain
 from split.ui.table.settings import speeds_of
 
 from .about import AboutInfo, about_info
@@ -259,7 +260,8 @@ class AppContext:
         told = self._write(session) if session.path is not None else None
         table = game_table(self, session)
         notice = told or self.standing_notice()
-        table.note = verbatim(notice) if notice else None  # worded by the app
+        if notice:  # worded by the app
+            table.apply_intent(Explain(note=verbatim(notice)))
         return table
 
     def load_saved(self) -> Session | None:

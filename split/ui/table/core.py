@@ -42,6 +42,7 @@ from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
 from .settings import Settings, TableSettings, following_speed, speeds_of
 from .toasts import Toasts, victim_of
+from .uistate import TableUI, after
 
 LOG_ENTRIES = 400  # what the log keeps (its lines are narrated again on a language change)
 
@@ -93,17 +94,7 @@ class TableCore(Scene):
         self._log_lines: tuple[tuple[object, ...], list[str]] = ((), [])
         self.feedback = Toasts()  # what just happened to you: toasts and seat flashes
         self._overlay_shown: tuple[object, ...] = ((), frozenset())
-        self.error: Words | None = None  # why the last move was refused
-        self.note: Words | None = None  # a hint or a how-to, until the next move
-        self.hint_keys: frozenset[Key] = frozenset()
-        self.selected: it.Selection = None  # ("hand", index) or ("match", m)
-        self.show_sheets = False
-        self.show_reference = False
-        self.show_keys = False  # the keys panel (F1 or ?)
-        self.scoring = False  # the round's scoring fills the sheets on the table
-        self.hand_hidden = False  # hot-seat: the hand is covered until the player is there
-        self.hand_covered = False  # hot-seat, bots' turns: the bottom hand shows its backs
-        self.passing: int | None = None  # hot-seat: the seat the screen is passed to next
+        self.ui = TableUI()  # what it shows beside the game: changed only by show()
         self.summary_shown_for: int | None = None
         self.final_shown = False
         self._entered = False
@@ -179,7 +170,7 @@ class TableCore(Scene):
             and s.current is not None
             and self.kinds[s.current] == "human"
             and s.current == self.viewer
-            and not self.hand_hidden
+            and not self.ui.hand_hidden
             and not self.source.waiting()
             and not self.gone
         )
@@ -200,11 +191,12 @@ class TableCore(Scene):
     def esc_free(self) -> bool:
         """Whether Esc has nothing of the table's own to close (a selection, a panel, a
         drag), so the app may use it."""
+        ui = self.ui
         return (
-            self.selected is None
-            and not self.show_sheets
-            and not self.show_reference
-            and not self.show_keys
+            ui.selected is None
+            and not ui.show_sheets
+            and not ui.show_reference
+            and not ui.show_keys
             and self.gestures.press is None
         )
 
@@ -220,26 +212,28 @@ class TableCore(Scene):
 
     # ================================================================== acting
 
+    def show(self, change: it.Shown) -> None:
+        """The one place what the table shows beside the game changes: its
+        :class:`~.uistate.TableUI` is replaced by the value after ``change``."""
+        self.ui = after(self.ui, change)
+
     def try_action(self, action: Action) -> bool:
         """Apply ``action`` through the game if legal (and the table's policy lets it);
         otherwise say why. True if applied (sent, for a game on a host)."""
         state = self.state
         self.invalidate()
         if action not in state.legal_actions():
-            self.error = refused(state.refusal(action))
+            self.show(it.Explain(error=refused(state.refusal(action))))
             return False
         if not self.policy.vet(self, action):
             self.play_sound("click")
             return False
         self.expert.review(self.game, action)
-        self.error = None
-        self.note = None
-        self.hint_keys = frozenset()
-        self.selected = None
+        self.show(it.Moved())
         try:
             self.source.submit(action)
         except IllegalAction:  # pragma: no cover - legal_actions said yes
-            self.error = refused(state.refusal(action))
+            self.show(it.Explain(error=refused(state.refusal(action))))
             return False
         self.take_arrivals()
         return True
@@ -265,7 +259,7 @@ class TableCore(Scene):
         match arrival:
             case src.Applied(events=events, action=action):
                 if any(isinstance(e, ev.RoundStarted) for e in events):
-                    self.note = None  # the wait for the others' next round is over
+                    self.show(it.Explain(note=None))  # the wait for the next round is over
                 self.animator.queue(events)
                 if action is not None:  # our own game: a move played here
                     self.driver.drop()  # a stale choice (the position moved on) is dropped
@@ -275,18 +269,18 @@ class TableCore(Scene):
             case src.Resync(missed=missed):  # back after a lost connection: as it is now
                 self.finish_animations()  # what was on its way is told (the log) first
                 self.rebuild_picture()
-                self.note = None
+                self.show(it.Explain(note=None))
                 if missed:  # what happened meanwhile (the bot's moves for you too): told
                     you = self._you()
                     self.entries.append(message(N_("While you were away:")))
                     self.entries.extend(logged(e, you) for e in missed)
             case src.Refused(reason=reason):
                 # the engine's refusal, worded here; anything else in the host's words
-                self.error = (
-                    refused(reason) if isinstance(reason, Refusal) else verbatim(str(reason))
-                )
+                error = refused(reason) if isinstance(reason, Refusal) else verbatim(str(reason))
+                self.show(it.Explain(error=error))
             case src.Reconnecting():
-                self.note = message(N_("The connection to the host was lost: joining again\u2026"))
+                lost = N_("The connection to the host was lost: joining again\u2026")
+                self.show(it.Explain(note=message(lost)))
             case src.SeatsChanged(kinds=kinds, names=names):
                 seat = self.viewer
                 self.kinds = seat_kinds(seat, kinds)
@@ -294,7 +288,7 @@ class TableCore(Scene):
                     name if s != seat else self.seat_names[s] for s, name in enumerate(names)
                 ]
             case src.Gone(code=code):
-                self.note = gone_text(code)
+                self.show(it.Explain(note=gone_text(code)))
                 self.gone = True
             case _:
                 assert_never(arrival)
@@ -308,7 +302,7 @@ class TableCore(Scene):
             and s.current is not None
             and self.kinds[s.current] == "human"
             and s.current == self.viewer
-            and not self.hand_hidden
+            and not self.ui.hand_hidden
             and self.source.can_undo(s.current)
         )
 
@@ -318,12 +312,12 @@ class TableCore(Scene):
         if not self.can_undo():
             if self.human_turn():
                 drew = self.source.drew_last()
-                self.error = None  # what is said now replaces a refusal
-                self.note = message(
+                said = message(
                     N_("Nothing to undo: a card drawn from the pile cannot be taken back.")
                     if drew
                     else N_("Nothing to undo in this turn.")
                 )
+                self.show(it.Explain(error=None, note=said))  # it replaces a refusal
                 self.invalidate()
             return False
         self.finish_animations()
@@ -333,9 +327,7 @@ class TableCore(Scene):
         self.model = TableModel.from_state(self.state)
         self.animator = Animator(self.model, self)  # nothing waits: the model has it all
         self.entries.append(logged(Undone(seat, action, tuple(self.state.discard)), self._you()))
-        self.error = self.note = None
-        self.hint_keys = frozenset()
-        self.selected = None
+        self.show(it.Moved())
         self.driver.drop()
         self._sync_hand()
         self.invalidate()
@@ -351,7 +343,7 @@ class TableCore(Scene):
             turn,
             self.state.phase,
             self.state.legal_actions() if turn else [],
-            self.selected,
+            self.ui.selected,
             self.hand.cards,
             self.viewer,
         )
@@ -363,9 +355,10 @@ class TableCore(Scene):
         state = self.state
         action = self.expert.hint(self.game).action  # the judge of the round's review
         view = PlayerView.of(state, self.viewer)
-        self.error = None  # the hint is what the prompt says now, not an older refusal
-        self.note = hint_words(action, view, tuple(self.model.discard), self._you())
-        self.hint_keys = frozenset(action_keys(action, self.hand.cards, self.viewer))
+        # the hint is what the prompt says now, not an older refusal
+        said = hint_words(action, view, tuple(self.model.discard), self._you())
+        self.show(it.Explain(error=None, note=said))
+        self.show(it.Lit(frozenset(action_keys(action, self.hand.cards, self.viewer))))
 
     def toggle_sort(self) -> None:
         """S: rank order <-> suit order (and forget any dragged arrangement)."""
@@ -408,13 +401,13 @@ class TableCore(Scene):
         return prompt_line(
             self.state,
             self.names_in_text(),
-            error=self.error,
-            note=self.note,
+            error=self.ui.error,
+            note=self.ui.note,
             busy=busy,
             your_turn=self.human_turn(),
             current=shown,
             you=self.viewer
-            if self.kinds[self.viewer] == "human" and not self.hand_hidden
+            if self.kinds[self.viewer] == "human" and not self.ui.hand_hidden
             else None,
         )
 
@@ -444,7 +437,7 @@ class TableCore(Scene):
     def geometry(self) -> Geometry:
         """Where each thing lies now, for the picture as it is."""
         m = self.model
-        sel = self.selected
+        sel = self.ui.selected
         press = self.gestures.press
         return Geometry(
             layout=self.layout,
@@ -457,7 +450,7 @@ class TableCore(Scene):
             lifted=sel[1] if sel is not None and sel[0] == "hand" else None,
             hover=None if press is not None else self.gestures.hover,
             deck=cardart.deck_style(self.settings),
-            face_up=not self.hand_hidden and not self.hand_covered,
+            face_up=not self.ui.hand_hidden and not self.ui.hand_covered,
         )
 
     def seat_rect(self, seat: int) -> pygame.Rect:
@@ -478,7 +471,7 @@ class TableCore(Scene):
 
     def paused(self) -> bool:
         """Events wait while the hand is hidden for the next hot-seat player."""
-        return self.hand_hidden
+        return self.ui.hand_hidden
 
     def react(self, e: ev.Event) -> None:
         """An event has just changed the model: log it and follow it on the table."""
@@ -487,22 +480,19 @@ class TableCore(Scene):
         match e:
             case ev.RoundStarted():
                 self.hand.reset(self.model.hands[self.viewer], self._sort_key())
-                self.scoring = False
-                self.show_sheets = False
+                self.show(it.Scoring(False))
             case ev.TurnStarted(seat=seat):
                 self.gestures.blur()  # the turn moved on: the keyboard's ring goes with it
-                turn = self.seating.turn(seat, self.kinds, self.viewer, self.hand_covered)
+                turn = self.seating.turn(seat, self.kinds, self.viewer, self.ui.hand_covered)
                 if turn == "cover":
-                    self.hand_covered = True  # hot-seat: nobody sees a hand while bots play
+                    self.show(it.Cover())  # hot-seat: nobody sees a hand while bots play
                 elif turn == "pass":
                     self._pass_to(seat)
             case ev.NegativeFilled(reason="perfect"):  # R6.1, R9.3: during play, not scoring
                 self._sync_hand()
             case ev.RowFilled() | ev.NegativeFilled():
-                if not self.scoring:  # the scoring fills the sheets in front of everyone
-                    self.scoring = True
-                    self.show_sheets = True
-                    self.show_reference = self.show_keys = False
+                if not self.ui.scoring:  # the scoring fills the sheets in front of everyone
+                    self.show(it.Scoring(True))
             case (
                 ev.CardDrawn()
                 | ev.CardsTaken()
@@ -553,6 +543,4 @@ class TableCore(Scene):
     def _pass_to(self, seat: int) -> None:
         """Hot-seat: the hand is hidden until ``seat``'s player says they are there (the
         scene shows the pass screen)."""
-        self.hand_hidden = True
-        self.selected = None
-        self.passing = seat
+        self.show(it.PassTo(seat))

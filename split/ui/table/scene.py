@@ -37,8 +37,7 @@ class TableScene(TableCore):
     def reveal(self, seat: int) -> None:
         """Called by the pass screen: ``seat`` now sits at the bottom of the table."""
         self.viewer = seat
-        self.hand_hidden = False
-        self.hand_covered = False
+        self.show(it.Revealed())
         self.hand.reset(self.model.hands[seat], self._sort_key())
         self.invalidate()
 
@@ -46,8 +45,8 @@ class TableScene(TableCore):
         s = self.state
         ending = self.policy.end_screens(self)
         if ending != "usual":
-            if ending == "sheets" and not self.busy() and not self.show_sheets:
-                self.show_sheets = self.scoring = True  # the round's boxes lit on the table
+            if ending == "sheets" and not self.busy() and not self.ui.show_sheets:
+                self.show(it.Scoring(True))  # the round's boxes lit on the table
                 self.invalidate()
             return
         if self.busy() or self.app is None or self.app.scene is not self:
@@ -57,7 +56,7 @@ class TableScene(TableCore):
             self.app.push(RoundSummaryScene(self))
         elif s.phase == GAME_OVER and not self.final_shown:
             self.final_shown = True
-            self.show_sheets = self.scoring = False
+            self.show(it.Scoring(False))
             if not self.policy.game_over(self):
                 self.app.push(FinalScene(self))
 
@@ -65,18 +64,18 @@ class TableScene(TableCore):
         """From the round summary: deal the next round (at a hosted table, ask for it:
         it comes when every person has asked, or a minute after the host's player did,
         so it may have come already)."""
-        self.show_sheets = False
-        self.scoring = False
+        self.show(it.Scoring(False))
         self.take_arrivals()
         if self.state.phase != ROUND_OVER:
             return  # the round went on while we read: it is on its way to the table
         self.try_action(Action.next_round())
         if self.state.phase == ROUND_OVER:  # (a hosted game) the others still read
-            self.note = message(
+            waiting = message(
                 N_("Waiting for the others to finish reading the scores (a minute at most)…")
                 if self.viewer == 0  # the host's own window: it stops waiting
                 else N_("Waiting for the others to finish reading the scores…")
             )
+            self.show(it.Explain(note=waiting))
 
     def new_game(self, seats: Sequence[Any], dealer: int) -> TableScene:
         """A fresh table for a new game with these seats (the results screen's Play again)."""
@@ -111,8 +110,9 @@ class TableScene(TableCore):
         return None
 
     def update(self, dt: float) -> None:
-        if self.passing is not None and self.app is not None:  # hot-seat: over to them
-            seat, self.passing = self.passing, None
+        seat = self.ui.passing
+        if seat is not None and self.app is not None:  # hot-seat: over to them
+            self.show(it.Passed())
             self.app.push(PassScene(self, seat))
             return
         self.take_arrivals()
@@ -128,10 +128,10 @@ class TableScene(TableCore):
             self.app.repaint()  # the overlay changed: repaint under it
         self._overlay_shown = shown
         lit = self.policy.lit(self) if self.human_turn() else None
-        if lit is not None and lit != self.hint_keys:
-            self.hint_keys = lit
+        if lit is not None and lit != self.ui.hint_keys:
+            self.show(it.Lit(lit))
             self.invalidate()
-        if self.busy() or self.hand_hidden:
+        if self.busy() or self.ui.hand_hidden:
             return
         self._check_screens()
         if self.driver.bots_turn():
@@ -160,23 +160,6 @@ class TableScene(TableCore):
             case it.Play(action=action, home=home):
                 if not self.try_action(action) and home is not None:
                     self.apply_intent(home)
-            case it.Select(selection=selection):
-                self.selected = selection
-            case it.TogglePanel(panel=panel):
-                shown = {
-                    "sheets": self.show_sheets,
-                    "reference": self.show_reference,
-                    "keys": self.show_keys,
-                }
-                if panel not in shown:
-                    raise ValueError(intent)
-                self.show_sheets = panel == "sheets" and not shown[panel]
-                self.show_reference = panel == "reference" and not shown[panel]
-                self.show_keys = panel == "keys" and not shown[panel]
-            case it.ClosePanels(deselect=deselect):
-                self.show_sheets = self.show_reference = self.show_keys = False
-                if deselect:
-                    self.selected = None
             case it.Undo():
                 self.undo()
             case it.Hint():
@@ -190,21 +173,28 @@ class TableScene(TableCore):
             case it.ReorderHand(index=index, to=to):
                 self.hand.move(index, to)
             case it.Refuse(action=action, home=home):
-                self.error = refused(self.state.refusal(action))
+                self.show(it.Explain(error=refused(self.state.refusal(action))))
                 if home is not None:
                     self.apply_intent(home)
-            case it.Explain(error=error, note=note):
-                if error is not it.KEEP:
-                    self.error = error
-                if note is not it.KEEP:
-                    self.note = note
-            case it.Lifted():
-                self.error = None
-                self.hint_keys = frozenset()
             case it.SendBack(image=image, src=start, dst=dst, keys=keys):
                 self.animator.fly_back(image, start, dst, keys)
             case it.Sound(name=name):
                 self.play_sound(name)
+            case (
+                it.Select()
+                | it.TogglePanel()
+                | it.ClosePanels()
+                | it.Explain()
+                | it.Lifted()
+                | it.Moved()
+                | it.Lit()
+                | it.Scoring()
+                | it.Cover()
+                | it.PassTo()
+                | it.Passed()
+                | it.Revealed()
+            ):
+                self.show(intent)  # what the table shows beside the game
             case _:
                 assert_never(intent)
 
@@ -249,6 +239,7 @@ class TableScene(TableCore):
         busy = self.busy()
         a = self.animator
         s = self.state
+        ui = self.ui
         return Frame(
             version=self.version,
             geometry=self.geometry(),
@@ -274,14 +265,14 @@ class TableScene(TableCore):
             can_undo=self.can_undo(),
             animating=bool(a.flights or a.pending),
             glow=self.glow_targets(),
-            hint_keys=self.hint_keys,
-            selected=self.selected,
-            show_sheets=self.show_sheets,
-            show_reference=self.show_reference,
-            show_keys=self.show_keys,
-            scoring=self.scoring,
-            hand_hidden=self.hand_hidden,
-            hand_covered=self.hand_covered,
+            hint_keys=ui.hint_keys,
+            selected=ui.selected,
+            show_sheets=ui.show_sheets,
+            show_reference=ui.show_reference,
+            show_keys=ui.show_keys,
+            scoring=ui.scoring,
+            hand_hidden=ui.hand_hidden,
+            hand_covered=ui.hand_covered,
             speed=self.settings.speed,
             sort_order=self.settings.sort_order,
         )

@@ -87,7 +87,7 @@ class Lesson(Plain[TableScene]):
 
     def lit(self, table: TableScene) -> frozenset[Key] | None:
         step = self.step(table)
-        if step is None or step.seat != YOU or table.hint_keys:
+        if step is None or step.seat != YOU or table.ui.hint_keys:
             return None
         return frozenset(action_keys(step.parsed, table.hand.cards, table.viewer))
 
@@ -115,7 +115,7 @@ class Lesson(Plain[TableScene]):
         return widgets.mirror(r, area)
 
     def wake_in(self, table: TableScene) -> float | None:
-        if table.hint_keys and table.human_turn():  # the step's targets pulse
+        if table.ui.hint_keys and table.human_turn():  # the step's targets pulse
             return PULSE_FRAME
         return None
 
@@ -123,12 +123,12 @@ class Lesson(Plain[TableScene]):
         """A gold ring that breathes around each target of the step, over the table's
         own glow: the eye finds it at once. Returns the rectangles drawn."""
         static = table.renderer.static
-        if not table.hint_keys or static is None or not table.human_turn():
+        if not table.ui.hint_keys or static is None or not table.human_turn():
             return []
         alpha = int(120 + 110 * (0.5 + 0.5 * math.sin(self.clock() * 4.0)))
         drawn = []
         for hit in table.renderer.hits:
-            if hit.key not in table.hint_keys:
+            if hit.key not in table.ui.hint_keys:
                 continue
             r = hit.rect.inflate(12, 12).clip(surface.get_rect())
             surface.blit(static, r, r)  # last frame's ring goes before this one comes
