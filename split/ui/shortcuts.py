@@ -15,5 +15,8 @@ EVERYWHERE = N_(
     "Everywhere: Tab and the arrow keys move between buttons, Enter presses one, "
     "Esc goes back or pauses the game, F11 switches to full screen and back."
 )
+AT_A_NETWORK_TABLE = N_(
+    "At a table on the network: M opens the quick messages, and 1 to 7 sends one."
+)
 THIS_PANEL = N_("F1 or ? at the table shows these keys; Esc or a click closes them.")
-KEYS = (AT_THE_TABLE, EVERYWHERE, THIS_PANEL)
+KEYS = (AT_THE_TABLE, EVERYWHERE, AT_A_NETWORK_TABLE, THIS_PANEL)

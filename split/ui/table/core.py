@@ -37,7 +37,17 @@ from .gestures import Gestures, action_keys, glow_targets
 from .hand import HandOrder, SortKey, sort_key
 from .intents import Key
 from .layout import TableLayout, lay_out
-from .narration import Tone, Undone, hint_words, logged, prompt_line, refused
+from .narration import (
+    Tone,
+    Undone,
+    hint_words,
+    late,
+    logged,
+    phrase,
+    prompt_line,
+    refused,
+    said,
+)
 from .policy import Plain, Policy, Seating
 from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
@@ -106,6 +116,7 @@ class TableCore(Scene):
         self.show_sheets = False
         self.show_reference = False
         self.show_keys = False  # the keys panel (F1 or ?)
+        self.show_say = False  # the quick messages (M, at a network table)
         self.scoring = False  # the round's scoring fills the sheets on the table
         self.hand_hidden = False  # hot-seat: the hand is covered until the player is there
         self.hand_covered = False  # hot-seat, bots' turns: the bottom hand shows its backs
@@ -209,6 +220,7 @@ class TableCore(Scene):
             and not self.show_sheets
             and not self.show_reference
             and not self.show_keys
+            and not self.show_say
             and self.gestures.press is None
         )
 
@@ -299,6 +311,13 @@ class TableCore(Scene):
             case src.Gone(code=code):
                 self.note = gone_text(code)
                 self.gone = True
+            case src.Said(seat=seat, phrase=key):  # a quick message: on its seat's board
+                self.feedback.bubble(seat, phrase(key))
+                self.entries.append(said(seat, key))
+            case src.Late(seat=seat):  # the host's turn timer ran out: a bot plays it
+                self.entries.append(late(seat, self.viewer))
+                if seat == self.viewer:
+                    self.note = late(seat, self.viewer)
             case _:
                 assert_never(arrival)
 
@@ -505,7 +524,7 @@ class TableCore(Scene):
             if not self.scoring:  # the scoring fills the sheets in front of everyone
                 self.scoring = True
                 self.show_sheets = True
-                self.show_reference = self.show_keys = False
+                self.show_reference = self.show_keys = self.show_say = False
         else:
             self._sync_hand()
 

@@ -74,6 +74,8 @@ class Frame:
     show_sheets: bool
     show_reference: bool
     show_keys: bool
+    show_say: bool  # the quick messages (a network table)
+    remote: bool  # a network table: quick messages instead of undo
     scoring: bool
     hand_hidden: bool
     hand_covered: bool

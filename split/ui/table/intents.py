@@ -17,7 +17,7 @@ from split.i18n.words import Words
 
 Key = tuple[str, int, int]
 Selection = tuple[str, int] | None  # ("hand", index) or ("match", m)
-Panel = Literal["sheets", "reference", "keys"]
+Panel = Literal["sheets", "reference", "keys", "say"]
 
 
 class Keep(Enum):
@@ -46,10 +46,17 @@ class Select:
 
 @dataclass(frozen=True)
 class TogglePanel:
-    """Open the score sheets, the reference cards or the keys (closing the others), or
-    close it."""
+    """Open the score sheets, the reference cards, the keys or the quick messages
+    (closing the others), or close it."""
 
     panel: Panel
+
+
+@dataclass(frozen=True)
+class Say:
+    """Send a quick message to the others at a network table (a protocol phrase)."""
+
+    phrase: str
 
 
 @dataclass(frozen=True)
@@ -149,5 +156,6 @@ Intent = (
     | Lifted
     | SendBack
     | Sound
+    | Say
 )
 """Everything a gesture may ask for."""

@@ -126,7 +126,8 @@ class TableScene(TableCore):
             self.rebuild_picture()
         fb = self.feedback
         fb.expire()
-        shown = (tuple(fb.toasts), frozenset(s for s in fb.flashes if fb.flashing(s)))
+        flashing = frozenset(s for s in fb.flashes if fb.flashing(s))
+        shown = (tuple(fb.toasts), flashing, tuple(fb.bubbles.values()))
         if shown != self._overlay_shown and self.app is not None:
             self.app.repaint()  # the overlay changed: repaint under it
         self._overlay_shown = shown
@@ -170,14 +171,17 @@ class TableScene(TableCore):
                     "sheets": self.show_sheets,
                     "reference": self.show_reference,
                     "keys": self.show_keys,
+                    "say": self.show_say,
                 }
                 if panel not in shown:
                     raise ValueError(intent)
                 self.show_sheets = panel == "sheets" and not shown[panel]
                 self.show_reference = panel == "reference" and not shown[panel]
                 self.show_keys = panel == "keys" and not shown[panel]
+                self.show_say = panel == "say" and not shown[panel] and self.source.remote
             case it.ClosePanels(deselect=deselect):
                 self.show_sheets = self.show_reference = self.show_keys = False
+                self.show_say = False
                 if deselect:
                     self.selected = None
             case it.Undo():
@@ -208,6 +212,9 @@ class TableScene(TableCore):
                 self.animator.fly_back(image, start, dst, keys)
             case it.Sound(name=name):
                 self.play_sound(name)
+            case it.Say(phrase=phrase):
+                self.source.say(phrase)
+                self.show_say = False
             case _:
                 assert_never(intent)
 
@@ -282,6 +289,8 @@ class TableScene(TableCore):
             show_sheets=self.show_sheets,
             show_reference=self.show_reference,
             show_keys=self.show_keys,
+            show_say=self.show_say,
+            remote=self.source.remote,
             scoring=self.scoring,
             hand_hidden=self.hand_hidden,
             hand_covered=self.hand_covered,

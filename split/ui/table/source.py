@@ -59,13 +59,28 @@ class SeatsChanged:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A quick message from the player at ``seat`` (a protocol phrase)."""
+
+    seat: int
+    phrase: str
+
+
+@dataclass(frozen=True)
+class Late:
+    """The host's turn timer ran out for ``seat``: a bot plays the rest of the turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class Gone:
     """The game is over for this window: ``code`` says why."""
 
     code: str
 
 
-Arrival = Applied | Resync | Refused | Reconnecting | SeatsChanged | Gone
+Arrival = Applied | Resync | Refused | Reconnecting | SeatsChanged | Said | Late | Gone
 """What the table takes in from its game."""
 
 
@@ -88,6 +103,7 @@ class Source(Protocol):
     def drew_last(self) -> bool: ...
     def can_undo(self, seat: int) -> bool: ...
     def undo(self, seat: int) -> Action: ...
+    def say(self, phrase: str) -> None: ...  # a quick message to the other windows
 
 
 class LocalSource:
@@ -143,6 +159,9 @@ class LocalSource:
     def undo(self, seat: int) -> Action:
         return self.game.undo(seat)
 
+    def say(self, phrase: str) -> None:
+        """Nobody to tell at a table on one screen (the table offers no quick messages)."""
+
 
 class RemoteSource:
     """A game on a host: a move is sent, its events come back with everyone else's."""
@@ -192,6 +211,9 @@ class RemoteSource:
     def undo(self, seat: int) -> Action:
         raise ValueError("a move sent to the host cannot be taken back")
 
+    def say(self, phrase: str) -> None:
+        self.game.say(phrase)
+
 
 def arrival(kind: str, what: object) -> Arrival | None:
     """A remote game's news (``(kind, value)``, see
@@ -209,4 +231,8 @@ def arrival(kind: str, what: object) -> Arrival | None:
         return SeatsChanged(tuple(getattr(what, "kinds", ())), tuple(getattr(what, "names", ())))
     if kind == "gone":
         return Gone(str(getattr(what, "code", "")))
+    if kind == "said":
+        return Said(int(getattr(what, "seat", 0)), str(getattr(what, "phrase", "")))
+    if kind == "late":
+        return Late(int(getattr(what, "seat", 0)))
     return None
