@@ -289,7 +289,7 @@ def test_discovery_announces_and_offers_only_addresses_another_computer_can_reac
             f"Ann-1.{discovery.SERVICE}",
             addresses=[socket.inet_aton(a) for a in addresses],
             port=47211,
-            properties={"v": "2", "name": "Ann", "free": "1"},
+            properties={"v": str(discovery.VERSION), "name": "Ann", "free": "1"},
         )
 
     assert discovery.read_table(info("127.0.0.1", "192.168.1.20")).host == "192.168.1.20"

@@ -662,8 +662,11 @@ def test_quick_messages_go_from_a_window_to_the_others_and_show_on_the_seats_boa
 
 
 def test_a_friend_whose_turn_ran_out_is_told_and_a_bot_plays_it(data):
-    """Issue 26 item 7: the host set a turn timer; Bo lets his turn run out: his table
-    says so, and the host's bot plays the turn for him."""
+    """Issue 26 item 7: the host set a turn timer; Bo's board counts his seconds down;
+    he lets his turn run out: his table says so, and the host's bot plays the turn for
+    him."""
+    from split.ui.table.boards import facts_of
+
     with _bo_joins_ann(round_wait=60) as (host, ann, app, net):
         host.set_turn_limit(1)
         assert until(lambda: app.run_frames(1) or net.game.seats.turn_limit == 1, 5)
@@ -672,6 +675,8 @@ def test_a_friend_whose_turn_ran_out_is_told_and_a_bot_plays_it(data):
         table = app.scene
         assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10), "Bo's turn"
         turn = net.game.state.turn
+        clock = facts_of(table.frame(), table.viewer)[0]  # his board counts the seconds
+        assert clock in ("0:01 left", "0:00 left"), clock
 
         def told() -> bool:
             app.run_frames(1)

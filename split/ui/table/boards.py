@@ -49,6 +49,9 @@ def facts_of(f: Frame, seat: int) -> list[str]:
         facts.insert(0, _("thinking…") if thinking(f, seat) else label or _(kind))
     if seat == f.model.dealer:
         facts.append(_("dealer"))
+    if f.clock is not None and f.clock[0] == seat:  # the host's turn timer runs
+        left = f.clock[1]
+        facts.insert(0, _("{time} left").format(time=f"{left // 60}:{left % 60:02d}"))
     return facts
 
 

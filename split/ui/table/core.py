@@ -5,6 +5,8 @@ the part of :class:`~.scene.TableScene` that does not read input or draw."""
 from __future__ import annotations
 
 import contextlib
+import math
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, assert_never
@@ -17,7 +19,7 @@ from split.engine.actions import Action
 from split.engine.cards import DECK_SIZE
 from split.engine.game import Game
 from split.engine.refusals import Refusal
-from split.engine.state import GameState, IllegalAction
+from split.engine.state import GAME_OVER, ROUND_OVER, GameState, IllegalAction
 from split.engine.view import PlayerView
 from split.i18n import N_
 from split.i18n.words import Words, message, verbatim
@@ -117,6 +119,8 @@ class TableCore(Scene):
         self.show_reference = False
         self.show_keys = False  # the keys panel (F1 or ?)
         self.show_say = False  # the quick messages (M, at a network table)
+        self.turn_limit = 0  # the host's turn timer, in seconds (0: none)
+        self.turn_clock: tuple[int, float] | None = None  # (seat, since when) it runs
         self.scoring = False  # the round's scoring fills the sheets on the table
         self.hand_hidden = False  # hot-seat: the hand is covered until the player is there
         self.hand_covered = False  # hot-seat, bots' turns: the bottom hand shows its backs
@@ -282,6 +286,9 @@ class TableCore(Scene):
             case src.Applied(events=events, action=action):
                 if any(isinstance(e, ev.RoundStarted) for e in events):
                     self.note = None  # the wait for the others' next round is over
+                for e in events:  # the host's turn timer runs from the turn's arrival
+                    if isinstance(e, ev.TurnStarted):
+                        self.turn_clock = (e.seat, time.monotonic())
                 self.animator.queue(events)
                 if action is not None:  # our own game: a move played here
                     self.driver.drop()  # a stale choice (the position moved on) is dropped
@@ -302,7 +309,8 @@ class TableCore(Scene):
                 )
             case src.Reconnecting():
                 self.note = message(N_("The connection to the host was lost: joining again\u2026"))
-            case src.SeatsChanged(kinds=kinds, names=names):
+            case src.SeatsChanged(kinds=kinds, names=names, turn_limit=limit):
+                self.turn_limit = limit
                 seat = self.viewer
                 self.kinds = seat_kinds(seat, kinds)
                 self.seat_names = [
@@ -440,6 +448,26 @@ class TableCore(Scene):
             if self.kinds[self.viewer] == "human" and not self.hand_hidden
             else None,
         )
+
+    def clock(self) -> tuple[int, int] | None:
+        """The host's turn timer as the table shows it: (the seat whose turn it is,
+        whole seconds left), while a person plays their turn; None without a timer."""
+        on, s = self.turn_clock, self.state
+        if (
+            not self.turn_limit
+            or on is None
+            or s.current != on[0]
+            or s.phase
+            in (
+                ROUND_OVER,
+                GAME_OVER,
+            )
+        ):
+            return None
+        if self.kinds[on[0]] not in ("human", "remote"):
+            return None  # a bot's turn, or a person's played by a bot while away
+        left = self.turn_limit - (time.monotonic() - on[1])
+        return (on[0], max(0, math.ceil(left)))
 
     def _you(self) -> int | None:
         """The seat the log speaks to: the one person at the table, if there is one."""

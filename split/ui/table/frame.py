@@ -76,6 +76,7 @@ class Frame:
     show_keys: bool
     show_say: bool  # the quick messages (a network table)
     remote: bool  # a network table: quick messages instead of undo
+    clock: tuple[int, int] | None  # the host's turn timer: (seat, seconds left)
     scoring: bool
     hand_hidden: bool
     hand_covered: bool

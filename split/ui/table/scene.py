@@ -126,6 +126,8 @@ class TableScene(TableCore):
             self.rebuild_picture()
         fb = self.feedback
         fb.expire()
+        if self._frame is not None and self._frame.clock != self.clock():
+            self.invalidate()  # the turn timer's seconds
         flashing = frozenset(s for s in fb.flashes if fb.flashing(s))
         shown = (tuple(fb.toasts), flashing, tuple(fb.bubbles.values()))
         if shown != self._overlay_shown and self.app is not None:
@@ -291,6 +293,7 @@ class TableScene(TableCore):
             show_keys=self.show_keys,
             show_say=self.show_say,
             remote=self.source.remote,
+            clock=self.clock(),
             scoring=self.scoring,
             hand_hidden=self.hand_hidden,
             hand_covered=self.hand_covered,

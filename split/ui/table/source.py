@@ -52,10 +52,12 @@ class Reconnecting:
 
 @dataclass(frozen=True)
 class SeatsChanged:
-    """Who sits where now (the host's names and kinds)."""
+    """Who sits where now (the host's names and kinds), and the host's turn timer
+    (seconds; 0: none)."""
 
     kinds: tuple[str, ...]
     names: tuple[str, ...]
+    turn_limit: int = 0
 
 
 @dataclass(frozen=True)
@@ -228,7 +230,11 @@ def arrival(kind: str, what: object) -> Arrival | None:
     if kind == "reconnecting":
         return Reconnecting()
     if kind == "seats":
-        return SeatsChanged(tuple(getattr(what, "kinds", ())), tuple(getattr(what, "names", ())))
+        return SeatsChanged(
+            tuple(getattr(what, "kinds", ())),
+            tuple(getattr(what, "names", ())),
+            int(getattr(what, "turn_limit", 0)),
+        )
     if kind == "gone":
         return Gone(str(getattr(what, "code", "")))
     if kind == "said":
