@@ -412,8 +412,7 @@ class Renderer:
         # the game log: every action of every player in words
         widgets.line(surf, _("Log"), side, y, int(fs * 0.9), widgets.DIM, True, m)
         y += int(fs * 1.3)
-        own = lay.own_seat
-        log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, own.top - y - m)
+        log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, side.bottom - y - m)
         lfs = max(11, int(fs * 0.78))
         lines: list[str] = []
         cap = max(0, log_rect.height // int(lfs * 1.25))
@@ -426,7 +425,8 @@ class Renderer:
         for line in lines:
             widgets.line(surf, line, log_rect, ly, lfs, (215, 225, 215))
             ly += int(lfs * 1.25)
-        # your own seat: name and score
+        # your own seat, beside your hand: name and score
+        own = lay.own_seat
         v = f.viewer
         active = v == s.current
         widgets.panel(surf, own, (60, 50, 10, 200) if active else (0, 40, 20, 200), 8)
@@ -484,7 +484,7 @@ class Renderer:
         side = lay.side
         # over the table, beside the side panel, its foot at your seat's head
         x = side.left - gap - w if side.centerx > lay.window.centerx else side.right + gap
-        area = pygame.Rect(x, lay.own_seat.top - gap - h, w, h).clamp(lay.window)
+        area = pygame.Rect(x, lay.window.bottom - gap - h, w, h).clamp(lay.window)
         widgets.panel(surf, area, (8, 22, 14, 240), 10)
         widgets.line(
             surf, _("Quick messages"), area, area.top + fs // 2, fs, widgets.GOLD, True, fs
