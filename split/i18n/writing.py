@@ -169,6 +169,7 @@ def key_name(key: str) -> str:
         "R": pgettext("key", "R"),
         "D": pgettext("key", "D"),
         "M": pgettext("key", "M"),
+        "Y": pgettext("key", "Y"),
     }
     return names.get(key, key)
 

@@ -5,6 +5,7 @@ the part of :class:`~.scene.TableScene` that does not read input or draw."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import math
 import time
 from collections import deque
@@ -51,9 +52,10 @@ from .narration import (
     said,
 )
 from .policy import Plain, Policy, Seating
+from .recap import Recorder
 from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
-from .settings import Settings, TableSettings, following_speed, speeds_of
+from .settings import SPEEDS, Settings, TableSettings, following_speed, speeds_of
 from .toasts import Toasts, victim_of
 
 LOG_ENTRIES = 400  # what the log keeps (its lines are narrated again on a language change)
@@ -120,6 +122,9 @@ class TableCore(Scene):
         self.show_keys = False  # the keys panel (F1 or ?)
         self.show_say = False  # the quick messages (M, at a network table)
         self.turn_limit = 0  # the host's turn timer, in seconds (0: none)
+        # what the others did since your last turn, to be played again (one person only)
+        self.recorder = Recorder(self.viewer) if len(self.humans) == 1 else None
+        self.replaying: TableModel | None = None  # the picture to come back to after it
         self.turn_clock: tuple[int, float] | None = None  # (seat, since when) it runs
         self.scoring = False  # the round's scoring fills the sheets on the table
         self.hand_hidden = False  # hot-seat: the hand is covered until the player is there
@@ -180,8 +185,9 @@ class TableCore(Scene):
         return self.source.state
 
     def timing(self) -> tuple[float, float, float]:
-        """(flight, bot pause, deal stagger) seconds at the chosen speed."""
-        return speeds_of(self.settings)
+        """(flight, bot pause, deal stagger) seconds at the chosen speed (a replay of
+        what happened since your last turn: at reading speed, whatever the setting)."""
+        return SPEEDS["normal"] if self.replaying is not None else speeds_of(self.settings)
 
     def play_sound(self, name: str) -> None:
         """Play a sound effect, if the table has sound."""
@@ -282,6 +288,8 @@ class TableCore(Scene):
     def arrive(self, arrival: src.Arrival) -> None:
         """One arrival from the game, applied to the table."""
         self.invalidate()
+        if self.replaying is not None:  # news from the host: back to the table as it is
+            self.end_replay()
         match arrival:
             case src.Applied(events=events, action=action):
                 if any(isinstance(e, ev.RoundStarted) for e in events):
@@ -533,7 +541,12 @@ class TableCore(Scene):
 
     def react(self, e: ev.Event) -> None:
         """An event has just changed the model: log it and follow it on the table."""
+        if self.replaying is not None:  # played again: told and followed already
+            self._sync_hand()
+            return
         self.entries.append(logged(e, self._you()))
+        if self.recorder is not None:
+            self.recorder.follow(e, self.model, self.entries[-1])
         self._feedback(e)
         if isinstance(e, ev.RoundStarted):
             self.hand.reset(self.model.hands[self.viewer], self._sort_key())
@@ -566,11 +579,49 @@ class TableCore(Scene):
         self.feedback.add(logged(e, you), victim)
 
     def finish_animations(self) -> None:
-        """Space / click: land every card now and play the queued events instantly."""
+        """Space / click: land every card now and play the queued events instantly (a
+        replay is over at once)."""
         try:
             self.animator.finish()
         except PictureLost:
-            self.rebuild_picture()
+            if self.replaying is None:
+                self.rebuild_picture()
+        self.end_replay()
+        self.invalidate()
+
+    def recap_lines(self) -> int:
+        """How many of the log's last lines tell what happened since your last turn
+        (none when there is nothing to replay)."""
+        recap = self.recorder.recap if self.recorder is not None else None
+        if recap is None or self.replaying is not None:
+            return 0
+        entries = list(self.entries)
+        told = entries[len(entries) - recap.count(entries) :]
+        names = self.names_in_text()
+        return sum(1 for w in told if w.text(names))
+
+    def replay(self) -> bool:
+        """Y or Replay, on your turn: play again on the table what the others did since
+        your last turn, at reading speed, from the picture your turn left; then the
+        table is as it was. True if it started."""
+        recap = self.recorder.recap if self.recorder is not None else None
+        if recap is None or not self.human_turn() or self.replaying is not None:
+            return False
+        self.replaying = self.model
+        self.model = copy.deepcopy(recap.model)
+        self.animator = Animator(self.model, self)
+        self.animator.queue(recap.events)
+        self.selected = None
+        self.invalidate()
+        return True
+
+    def end_replay(self) -> None:
+        """The replay is over (or cut short): the picture as it was before it."""
+        if self.replaying is None:
+            return
+        self.model, self.replaying = self.replaying, None
+        self.animator = Animator(self.model, self)
+        self.hand.reset(self.model.hands[self.viewer], self._sort_key())
         self.invalidate()
 
     def rebuild_picture(self) -> None:

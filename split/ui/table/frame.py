@@ -57,6 +57,8 @@ class Frame:
     seat_names: tuple[str, ...]  # as the players wrote them: a portrait's seed
     kinds: tuple[str, ...]
     log: tuple[str, ...]
+    log_recent: int  # the log's last lines since your last turn (0: nothing to replay)
+    replaying: bool  # what happened since your last turn is being played again
     prompt: tuple[str, Tone]
     pointer: Pointer
     hidden: Hidden

@@ -39,6 +39,7 @@ from .intents import (
     Play,
     Refuse,
     ReorderHand,
+    Replay,
     Say,
     Select,
     SendBack,
@@ -334,6 +335,8 @@ class Gestures:
             return [TogglePanel("keys")]
         if k == pygame.K_m and f.remote:
             return [TogglePanel("say")]
+        if k == pygame.K_y:
+            return [Replay()] if f.log_recent else []
         if f.show_say and pygame.K_1 <= k < pygame.K_1 + len(PHRASES):
             return [Sound("click"), Say(list(PHRASES)[k - pygame.K_1])]
         if k == pygame.K_d:
@@ -493,6 +496,8 @@ class Gestures:
         """A click (or Enter on the focused thing): the click alternative of every drag."""
         if hit.kind == "button":
             return self.click_button(side_buttons(f.remote)[hit.a][0], f)
+        if hit.kind == "replay":
+            return [Sound("click"), Replay()]
         if not f.human_turn:
             return []
         phase = f.phase

@@ -53,6 +53,11 @@ class TogglePanel:
 
 
 @dataclass(frozen=True)
+class Replay:
+    """Play again what the others did since your last turn (on your turn)."""
+
+
+@dataclass(frozen=True)
 class Say:
     """Send a quick message to the others at a network table (a protocol phrase)."""
 
@@ -157,5 +162,6 @@ Intent = (
     | SendBack
     | Sound
     | Say
+    | Replay
 )
 """Everything a gesture may ask for."""

@@ -409,14 +409,27 @@ class Renderer:
         widgets.line(surf, _("Round {n} of 3").format(n=s.round), side, y, fs, widgets.INK, True, m)
         y += int(fs * 1.5)
         y = self._buttons(f, surf, y)
-        # the game log: every action of every player in words
-        widgets.line(surf, _("Log"), side, y, int(fs * 0.9), widgets.DIM, True, m)
-        y += int(fs * 1.3)
+        # the game log: every action of every player in words; when your turn comes,
+        # until your first move, only what the others did since your last one, with
+        # its Replay (Y)
+        recent = f.log_recent
+        head = _("Since your last turn") if recent else _("Log")
+        widgets.line(
+            surf, head, side, y, int(fs * 0.9), widgets.GOLD if recent else widgets.DIM, True, m
+        )
+        y += int(fs * 1.4)
+        if recent:  # a button of its own under the heading, as wide as a button pair
+            r = pygame.Rect(side.left + m, y, side.width - 2 * m, int(fs * 1.8))
+            widgets.Button("replay", _("Replay on the table"), r, True, i18n.key_name("Y")).draw(
+                surf
+            )
+            self.hits.append(Hit("replay", -1, -1, r))
+            y = r.bottom + m
         log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, side.bottom - y - m)
         lfs = max(11, int(fs * 0.78))
         lines: list[str] = []
         cap = max(0, log_rect.height // int(lfs * 1.25))
-        for entry in reversed(f.log[-40:]):  # the newest entries that fit, whole
+        for entry in reversed(f.log[-recent:] if recent else f.log[-40:]):  # newest that fit
             wrapped = typeset.wrap(entry, lfs, log_rect.width)
             if len(lines) + len(wrapped) > cap:
                 break

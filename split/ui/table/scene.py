@@ -123,7 +123,11 @@ class TableScene(TableCore):
             if self.animator.step(dt):
                 self.invalidate()
         except PictureLost:
-            self.rebuild_picture()
+            if self.replaying is None:
+                self.rebuild_picture()
+            self.end_replay()
+        if self.replaying is not None and not self.animator.busy():
+            self.end_replay()  # the replay has reached the table as it is
         fb = self.feedback
         fb.expire()
         if self._frame is not None and self._frame.clock != self.clock():
@@ -214,6 +218,8 @@ class TableScene(TableCore):
                 self.animator.fly_back(image, start, dst, keys)
             case it.Sound(name=name):
                 self.play_sound(name)
+            case it.Replay():
+                self.replay()
             case it.Say(phrase=phrase):
                 self.source.say(phrase)
                 self.show_say = False
@@ -269,6 +275,8 @@ class TableScene(TableCore):
             seat_names=tuple(self.seat_names),
             kinds=tuple(self.kinds),
             log=tuple(self.log),
+            log_recent=self.recap_lines(),
+            replaying=self.replaying is not None,
             prompt=self.prompt(),
             pointer=self.gestures.pointer(),
             hidden=Hidden(
