@@ -320,12 +320,13 @@ def test_moves_made_before_the_table_opens_are_played_once(data):
 
 
 @contextlib.contextmanager
-def _bo_joins_ann(**host_options):
-    """Ann hosts a two-seat game (played by ``Player``; dealer Bo, so Ann plays first)
-    and this window joins it as Bo; the lobby is open and ready. Yields (host, ann,
-    app, net)."""
+def _bo_joins_ann(game: Game | None = None, **host_options):
+    """Ann hosts a two-seat game (``game``, else a new one; played by ``Player``; dealer
+    Bo, so Ann plays first) and this window joins it as Bo; the lobby is open and
+    ready. Yields (host, ann, app, net)."""
     plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
-    host = Host(Game(GameConfig(2, 1, 12)), plans, pause=0, **host_options)
+    game = game if game is not None else Game(GameConfig(2, 1, 12))
+    host = Host(game, plans, pause=0, **host_options)
     host.start("127.0.0.1", 0)
     try:
         ann = Player(join(host.port, host.code, "Ann", host.own_token))
@@ -737,16 +738,7 @@ def test_play_again_takes_the_host_and_friends_to_a_new_game_at_the_same_seats(d
 def test_a_friends_results_wait_for_the_hosts_play_again_and_follow_it(data):
     """The friend's side of Play again: the results say the host may start another
     game; when the host does, the window goes to the new table by itself."""
-    plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
-    host = Host(_near_the_end(GameConfig(2, 1, 12), left=3), plans, pause=0)
-    host.start("127.0.0.1", 0)
-    try:
-        ann = Player(join(host.port, host.code, "Ann", host.own_token))
-        app, ctx = start(seed=1)
-        ctx.change(speed="instant")
-        net = ctx.join_table(f"127.0.0.1:{host.port}", host.code, "Bo")
-        app.push(LobbyScene(ctx, net))
-        assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+    with _bo_joins_ann(_near_the_end(GameConfig(2, 1, 12), left=3)) as (host, ann, app, net):
         host.begin()
         assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
         first = app.scene
@@ -761,5 +753,3 @@ def test_a_friends_results_wait_for_the_hosts_play_again_and_follow_it(data):
         assert table is not first and table.viewer == 1
         assert net.game.view == PlayerView.of(fresh.state, 1)
         table.leave_table()
-    finally:
-        host.stop()
