@@ -597,11 +597,11 @@ def test_the_keys_page_names_every_key_of_the_table():
     """Issue 27: the keyboard's shortcuts are written in the catalogs: a rules page lists
     them, and the table's buttons show their keys through the catalog."""
     from split.ui.menu.rules_pages import PAGES
-    from split.ui.table.render import BUTTONS
+    from split.ui.table.render import BUTTONS, SAY_BUTTON
 
     keys = next(p for p in PAGES if p.title == "Keys")
     said = " ".join(keys.paragraphs)
-    for _name, _label, key in BUTTONS:
+    for _name, _label, key in (*BUTTONS, SAY_BUTTON):
         if key:
             assert f"{key} " in said and i18n.key_name(key) == key
     for key in ("D", "Ctrl+Z", "Space", "Tab", "Enter", "Esc", "F11", "1 to 9"):

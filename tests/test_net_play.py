@@ -152,25 +152,25 @@ def _hostile(rng: random.Random, legal: list, turn: int) -> str | bytes:
     if kind == 2:
         return "[" * rng.randrange(50, 3000)  # deep nesting
     if kind == 3:
-        return '{"v":2,"t":"action","action":"draw","turn":' + "9" * rng.randrange(13, 400) + "}"
+        return '{"v":3,"t":"action","action":"draw","turn":' + "9" * rng.randrange(13, 400) + "}"
     if kind == 4:
-        return rng.choice(['{"v":2,"t":"action","action":"draw","turn":1.5}', '{"v":NaN}'])
+        return rng.choice(['{"v":3,"t":"action","action":"draw","turn":1.5}', '{"v":NaN}'])
     if kind == 5:
-        return '{"v":2,"t":"action","t":"action","action":"draw"}'  # a key twice
+        return '{"v":3,"t":"action","t":"action","action":"draw"}'  # a key twice
     if kind == 6:
         t = rng.choice(["update", "seat", "over", "??", "", "hello"])
-        return json.dumps({"v": 2, "t": t, "code": "ABCD", "name": "x"})
+        return json.dumps({"v": 3, "t": t, "code": "ABCD", "name": "x"})
     if kind == 7:
         value = rng.choice([None, 7, [], {}, "x" * 5000, True, "take -1", "discard ZZ"])
-        return json.dumps({"v": 2, "t": "action", "action": value})
+        return json.dumps({"v": 3, "t": "action", "action": value})
     if kind == 8:
         return json.dumps({"v": rng.choice([0, 1, 3, "2", None]), "t": "action", "action": "draw"})
     if kind == 9:  # a well-formed move that is not legal now
         moves = [Action.discard(c) for c in range(0, 52, 3)] + [Action.take(40), Action.pass_()]
-        return json.dumps({"v": 2, "t": "action", "action": str(rng.choice(moves))})
+        return json.dumps({"v": 3, "t": "action", "action": str(rng.choice(moves))})
     if kind == 10:  # a legal-looking move for another turn
-        return json.dumps({"v": 2, "t": "action", "action": "draw", "turn": turn + 5})
-    return json.dumps({"v": 2, "t": "action", "action": "draw", "extra": 1})
+        return json.dumps({"v": 3, "t": "action", "action": "draw", "turn": turn + 5})
+    return json.dumps({"v": 3, "t": "action", "action": "draw", "extra": 1})
 
 
 def test_a_thousand_hostile_frames_are_each_refused_and_change_nothing():
@@ -183,7 +183,7 @@ def test_a_thousand_hostile_frames_are_each_refused_and_change_nothing():
     host = _host(2, 2, seed=3)
     try:
         ann = join(host.port, host.code, "Ann", host.own_token)
-        hello = json.dumps({"v": 2, "t": "hello", "code": host.code, "name": "Bo"})
+        hello = json.dumps({"v": 3, "t": "hello", "code": host.code, "name": "Bo"})
         stack = contextlib.ExitStack()
         ws = stack.enter_context(connect(url_of(LOOPBACK, host.port)))
         ws.send(hello)
@@ -211,7 +211,7 @@ def test_a_thousand_hostile_frames_are_each_refused_and_change_nothing():
                 ws = stack.enter_context(connect(url_of(LOOPBACK, host.port)))
                 ws.send(
                     json.dumps(
-                        {"v": 2, "t": "hello", "code": host.code, "name": "Bo", "token": token}
+                        {"v": 3, "t": "hello", "code": host.code, "name": "Bo", "token": token}
                     )
                 )
         assert answered + closed == 1000 and answered > 800
@@ -289,7 +289,7 @@ def test_discovery_announces_and_offers_only_addresses_another_computer_can_reac
             f"Ann-1.{discovery.SERVICE}",
             addresses=[socket.inet_aton(a) for a in addresses],
             port=47211,
-            properties={"v": "2", "name": "Ann", "free": "1"},
+            properties={"v": str(discovery.VERSION), "name": "Ann", "free": "1"},
         )
 
     assert discovery.read_table(info("127.0.0.1", "192.168.1.20")).host == "192.168.1.20"
@@ -332,13 +332,13 @@ def test_a_flood_is_cut_off_and_never_stalls_the_host():
 
         def flood() -> None:  # Bo's seat, sending as fast as it can, reading nothing
             with connect(url_of(LOOPBACK, host.port)) as ws:
-                ws.send(json.dumps({"v": 2, "t": "hello", "code": host.code, "name": "Bo"}))
+                ws.send(json.dumps({"v": 3, "t": "hello", "code": host.code, "name": "Bo"}))
                 while json.loads(ws.recv(5))["t"] != "seat":
                     pass
                 seated.set()
                 try:
                     for _ in range(20_000):
-                        ws.send('{"v":2,"t":"action","action":"draw"}')
+                        ws.send('{"v":3,"t":"action","action":"draw"}')
                         sent[0] += 1
                 except ConnectionClosed:
                     pass
@@ -413,7 +413,7 @@ def test_a_player_who_stops_reading_is_let_go_when_its_outbox_is_full():
         ws = Stuck()
         conn = hostmod._Conn(ws, host.table.connect())  # type: ignore[arg-type]
         host._conns[conn.id] = conn
-        hello = {"v": 2, "t": "hello", "code": host.code, "name": "Bo"}
+        hello = {"v": 3, "t": "hello", "code": host.code, "name": "Bo"}
         host._carry(host.table.receive(conn.id, json.dumps(hello), 0.0))
         assert host.seats_now.kinds[1] == "human"
         for _ in range(hostmod.OUTBOX - conn.outbox.qsize()):
@@ -426,7 +426,7 @@ def test_a_player_who_stops_reading_is_let_go_when_its_outbox_is_full():
     ws, conn = asyncio.run(fill())
     assert ws.closed == (1008, "too slow")
     assert conn.closing and host.seats_now.kinds[1] == "open"  # the seat is free again
-    assert host.table.receive(conn.id, '{"v":2,"t":"action","action":"draw"}', 1.0) == []
+    assert host.table.receive(conn.id, '{"v":3,"t":"action","action":"draw"}', 1.0) == []
 
 
 def test_the_host_sends_a_friend_away_from_the_lobby():

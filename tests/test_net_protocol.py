@@ -20,11 +20,15 @@ from split.engine.cards import HIDDEN
 from split.net.protocol import (
     MAX_CLIENT_FRAME,
     Act,
+    Again,
     Bye,
     Hello,
+    Late,
     Over,
     ProtocolError,
     Refused,
+    Said,
+    Say,
     Seat,
     Seats,
     Update,
@@ -85,7 +89,11 @@ def test_every_message_kind_round_trips() -> None:
     for msg in (
         Seat(1, "ab" * 16, 4),
         Seats(("Ann", "Bo"), ("human", "open"), True),
+        Seats(("Ann", "Bo"), ("human", "away"), True, 60),
         Refused("illegal", "not now"),
+        Said(1, "well-played"),
+        Late(0),
+        Again(),
         Over((10, -4), (0,)),
         Bye("host-left"),
         Update(None, None, tuple(for_seat(e, 0) for e in game.opening_events), view),
@@ -96,6 +104,7 @@ def test_every_message_kind_round_trips() -> None:
         Hello("ABCD7", "Bo", "0f" * 16),
         Act(Action.discard(5), 3),
         Act(Action.draw(), None),
+        Say("good-game"),
         Bye(""),
     ):
         assert read_client(encode(msg)) == msg
@@ -104,30 +113,34 @@ def test_every_message_kind_round_trips() -> None:
 HOSTILE = [
     ("", "bad-frame"),
     ("not json", "bad-frame"),
-    (b'{"v":2,"t":"bye"}', "bad-frame"),  # a binary frame
+    (b'{"v":3,"t":"bye"}', "bad-frame"),  # a binary frame
     ("[1, 2]", "bad-frame"),
     ('{"v": 1, "t": "bye"}', "version"),
-    ('{"v": 3, "t": "bye"}', "version"),
+    ('{"v": 2, "t": "bye"}', "version"),  # the last version's window
+    ('{"v": 4, "t": "bye"}', "version"),
     ('{"t": "bye"}', "version"),
-    ('{"v": 2}', "bad-frame"),
-    ('{"v": 2, "t": "launch"}', "unknown-type"),
-    ('{"v": 2, "t": "bye", "t": "hello"}', "bad-frame"),
-    ('{"v": 2.0, "t": "bye"}', "bad-frame"),
+    ('{"v": 3}', "bad-frame"),
+    ('{"v": 3, "t": "launch"}', "unknown-type"),
+    ('{"v": 3, "t": "bye", "t": "hello"}', "bad-frame"),
+    ('{"v": 3.0, "t": "bye"}', "bad-frame"),
     ('{"v": NaN, "t": "bye"}', "bad-frame"),
-    ('{"v": 2, "t": "action", "action": "draw", "turn": 1' + "0" * 40 + "}", "bad-frame"),
-    ('{"v": 2, "t": "action", "action": "fly 7H"}', "bad-field"),
-    ('{"v": 2, "t": "action", "action": "discard 7Z"}', "bad-field"),
-    ('{"v": 2, "t": "action", "action": ["draw"]}', "bad-field"),
-    ('{"v": 2, "t": "action", "action": "draw", "turn": -1}', "bad-field"),
-    ('{"v": 2, "t": "action", "action": "draw", "turn": true}', "bad-field"),
-    ('{"v": 2, "t": "action", "action": "draw", "cheat": 1}', "bad-field"),
-    ('{"v": 2, "t": "hello", "code": "ABCD", "name": ""}', "bad-field"),
-    ('{"v": 2, "t": "hello", "code": "ABCD", "name": "' + "x" * 21 + '"}', "bad-field"),
-    ('{"v": 2, "t": "hello", "code": "ABCD", "name": "Bo\\u202e"}', "bad-field"),
-    ('{"v": 2, "t": "hello", "code": "AB", "name": "Bo"}', "bad-field"),
-    ('{"v": 2, "t": "hello", "code": "ABCD", "name": "Bo", "token": "xyz"}', "bad-field"),
+    ('{"v": 3, "t": "action", "action": "draw", "turn": 1' + "0" * 40 + "}", "bad-frame"),
+    ('{"v": 3, "t": "action", "action": "fly 7H"}', "bad-field"),
+    ('{"v": 3, "t": "action", "action": "discard 7Z"}', "bad-field"),
+    ('{"v": 3, "t": "action", "action": ["draw"]}', "bad-field"),
+    ('{"v": 3, "t": "action", "action": "draw", "turn": -1}', "bad-field"),
+    ('{"v": 3, "t": "action", "action": "draw", "turn": true}', "bad-field"),
+    ('{"v": 3, "t": "action", "action": "draw", "cheat": 1}', "bad-field"),
+    ('{"v": 3, "t": "hello", "code": "ABCD", "name": ""}', "bad-field"),
+    ('{"v": 3, "t": "hello", "code": "ABCD", "name": "' + "x" * 21 + '"}', "bad-field"),
+    ('{"v": 3, "t": "hello", "code": "ABCD", "name": "Bo\\u202e"}', "bad-field"),
+    ('{"v": 3, "t": "hello", "code": "AB", "name": "Bo"}', "bad-field"),
+    ('{"v": 3, "t": "hello", "code": "ABCD", "name": "Bo", "token": "xyz"}', "bad-field"),
+    ('{"v": 3, "t": "say", "phrase": "you are all idiots"}', "bad-field"),  # no free text
+    ('{"v": 3, "t": "say", "phrase": ["hello"]}', "bad-field"),
+    ('{"v": 3, "t": "say"}', "bad-field"),
     ("[" * 2000 + "]" * 2000, "bad-frame"),
-    ('{"v": 2, "t": "bye", "reason": "' + "x" * MAX_CLIENT_FRAME + '"}', "too-big"),
+    ('{"v": 3, "t": "bye", "reason": "' + "x" * MAX_CLIENT_FRAME + '"}', "too-big"),
 ]
 
 
@@ -154,6 +167,16 @@ def test_a_host_message_is_checked_too() -> None:
     bad["events"] = [{"e": "__class__"}]
     with pytest.raises(ProtocolError):
         read_host(json.dumps(bad))
+    for frame in (
+        '{"v": 3, "t": "said", "seat": 1, "phrase": "free text from a host"}',
+        '{"v": 3, "t": "said", "seat": 6, "phrase": "hello"}',
+        '{"v": 3, "t": "late", "seat": -1}',
+        '{"v": 3, "t": "again", "game": 2}',
+        '{"v": 3, "t": "seats", "names": ["A"], "kinds": ["bot"], "started": true, '
+        '"turn_limit": 100000}',
+    ):
+        with pytest.raises(ProtocolError):
+            read_host(frame)
 
 
 @settings(max_examples=300, deadline=None)
@@ -174,7 +197,7 @@ def test_a_host_message_is_checked_too() -> None:
     )
 )
 def test_any_json_is_read_or_refused_never_crashes(obj) -> None:
-    for frame in (json.dumps(obj), json.dumps({"v": 2, "t": "action", "action": obj})):
+    for frame in (json.dumps(obj), json.dumps({"v": 3, "t": "action", "action": obj})):
         try:
             read_client(frame)
             read_host(frame)

@@ -24,6 +24,7 @@ from split.bots import BOT_NAMES  # noqa: E402
 from split.engine import Game, GameConfig, PlayerView  # noqa: E402
 from split.engine.state import GAME_OVER  # noqa: E402
 from split.net.host import Host, SeatPlan  # noqa: E402
+from split.net.protocol import SAY_EVERY, Said  # noqa: E402
 from split.ui.menu.lobby import JoinScene, LobbyScene, NetResults, net_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.menu.setup import SetupScene  # noqa: E402
@@ -319,12 +320,13 @@ def test_moves_made_before_the_table_opens_are_played_once(data):
 
 
 @contextlib.contextmanager
-def _bo_joins_ann(**host_options):
-    """Ann hosts a two-seat game (played by ``Player``; dealer Bo, so Ann plays first)
-    and this window joins it as Bo; the lobby is open and ready. Yields (host, ann,
-    app, net)."""
+def _bo_joins_ann(game: Game | None = None, **host_options):
+    """Ann hosts a two-seat game (``game``, else a new one; played by ``Player``; dealer
+    Bo, so Ann plays first) and this window joins it as Bo; the lobby is open and
+    ready. Yields (host, ann, app, net)."""
     plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human")]
-    host = Host(Game(GameConfig(2, 1, 12)), plans, pause=0, **host_options)
+    game = game if game is not None else Game(GameConfig(2, 1, 12))
+    host = Host(game, plans, pause=0, **host_options)
     host.start("127.0.0.1", 0)
     try:
         ann = Player(join(host.port, host.code, "Ann", host.own_token))
@@ -593,3 +595,161 @@ def test_a_window_back_after_a_lost_connection_tells_what_it_missed(data):
 
 def _log(table) -> list[str]:
     return [w.text(table.names) for w in table.entries]
+
+
+def _near_the_end(config: GameConfig, left: int) -> Game:
+    """A game of ``config`` played by bots to ``left`` actions before its end."""
+    from split.bots import make_bot
+
+    whole = Game(config)
+    bots = [make_bot("normal", s) for s in range(config.players)]
+    while whole.state.phase != GAME_OVER:
+        s = whole.state
+        seat = s.current if s.current is not None else 0
+        whole.apply(bots[seat].choose(PlayerView.of(s, seat), s.legal_actions()))
+    game = Game(config)
+    for action in whole.actions[:-left]:
+        game.apply(action)
+    return game
+
+
+def test_quick_messages_go_from_a_window_to_the_others_and_show_on_the_seats_board(data):
+    """Issue 26 item 7: M (or Say…) opens the quick messages; 2 sends "Well played!" to
+    everyone; a friend's "Good game!" shows in a bubble on the friend's board and in the
+    log. No free text: the phrases are the protocol's."""
+    from split.ui.table.toasts import BUBBLE_FILL
+
+    with _bo_joins_ann() as (host, ann, app, net):
+        host.begin()
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
+        table = app.scene
+        assert table.renderer.buttons["say"].enabled  # Undo's place at a network table
+        key(app, pygame.K_m)
+        assert table.frame().show_say
+        key(app, pygame.K_2)
+        assert not table.frame().show_say  # sent: the panel closes
+
+        def heard() -> bool:
+            ann.step()
+            app.run_frames(1)
+            return ("said", Said(1, "well-played")) in ann.arrived
+
+        assert until(heard, 5), "Ann heard Bo's quick message"
+        until(lambda: app.run_frames(1) and False, SAY_EVERY)  # one at a time
+        # by the mouse: Say…, then a phrase
+        post(pygame.MOUSEBUTTONDOWN, pos=table.renderer.buttons["say"].rect.center, button=1)
+        post(pygame.MOUSEBUTTONUP, pos=table.renderer.buttons["say"].rect.center, button=1)
+        app.run_frames(2)
+        phrase = next(h for h in table.renderer.hits if h.kind == "phrase" and h.a == 0)
+        post(pygame.MOUSEBUTTONDOWN, pos=phrase.rect.center, button=1)
+        post(pygame.MOUSEBUTTONUP, pos=phrase.rect.center, button=1)
+        app.run_frames(2)
+        assert until(lambda: ann.step() or ("said", Said(1, "hello")) in ann.arrived, 5)
+        ann.remote.say("good-game")
+        assert until(lambda: app.run_frames(1) or 0 in table.feedback.bubbles, 5)
+        app.run_frames(2)
+        assert "Ann: \u201cGood game!\u201d" in _log(table)
+        board = table.frame().geometry.seat_rect(0)
+        screen = pygame.display.get_surface()
+        below = pygame.Rect(board.left - 40, board.bottom, board.width + 80, board.height)
+        paper = sum(
+            1
+            for x in range(below.left, below.right, 2)
+            for y in range(below.top, below.bottom, 2)
+            if screen.get_rect().collidepoint(x, y) and screen.get_at((x, y))[:3] == BUBBLE_FILL
+        )
+        assert paper > 100, "the bubble is drawn under Ann's board"
+        net_game(table).leave_table(table)
+
+
+def test_a_friend_whose_turn_ran_out_is_told_and_a_bot_plays_it(data):
+    """Issue 26 item 7: the host set a turn timer; Bo's board counts his seconds down;
+    he lets his turn run out: his table says so, and the host's bot plays the turn for
+    him."""
+    from split.ui.table.boards import facts_of
+
+    with _bo_joins_ann(round_wait=60) as (host, ann, app, net):
+        host.set_turn_limit(1)
+        assert until(lambda: app.run_frames(1) or net.game.seats.turn_limit == 1, 5)
+        host.begin()
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
+        table = app.scene
+        assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10), "Bo's turn"
+        turn = net.game.state.turn
+        clock = facts_of(table.frame(), table.viewer)[0]  # his board counts the seconds
+        assert clock in ("0:01 left", "0:00 left"), clock
+
+        def told() -> bool:
+            app.run_frames(1)
+            return table.ui.note is not None and "ran out" in table.ui.note.text(table.names)
+
+        assert until(told, 5), "Bo is told his time ran out"
+        assert until(lambda: app.run_frames(1) or net.game.state.turn > turn, 5), "a bot played it"
+        assert any("ran out" in line for line in _log(table))
+        net_game(table).leave_table(table)
+
+
+def test_play_again_takes_the_host_and_friends_to_a_new_game_at_the_same_seats(data):
+    """Issue 26 item 7: at the end of a hosted game the host's results offer Play again;
+    it deals a new game to the same people at the same seats, and the host's table
+    opens on it; the friend's window is told and goes to its new table too."""
+    from split.app.session import Session
+    from split.app.settings import SeatChoice
+
+    app, ctx = start(seed=9)
+    ctx.change(speed="instant")
+    seats = (SeatChoice("Ann", "human"), SeatChoice("Bo", "human"))
+    session = Session(seats, _near_the_end(GameConfig(2, 0, 31), left=4), hosted=True)
+    net = ctx.resume_hosting(session)
+    app.push(LobbyScene(ctx, net))
+    assert until(lambda: app.run_frames(1) or net.game.ready, 5)
+    bo = Player(join(net.host.port, net.code, "Bo"))
+    assert bo.remote.seat == 1
+    click_button(app, "start")
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
+    first = app.scene
+    _play_to_the_end(app, first, [bo], random.Random(2), seconds=60)
+    results = app.scene
+    assert isinstance(results, NetResults)
+    assert [b.name for b in results.buttons] == ["again", "leave"]
+    old = net.host.game
+    click_button(app, "again")
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
+    table = app.scene
+    assert table is not first and net.host.game is not old
+    assert until(lambda: app.run_frames(1) or bo.remote.pump() or bo.remote.again_offered, 5)
+    bo.remote.start_again()
+    assert bo.remote.seat == 1 and bo.remote.view == PlayerView.of(net.host.game.state, 1)
+    assert table.state.round == 1 and table.names[1] == "Bo"
+
+    def played() -> bool:  # whoever's turn it is, the new game is played
+        bo.step()
+        app.run_frames(1)
+        if table.legal() and not table.busy():
+            gesture(app, table, table.legal()[0])
+        return len(net.host.game.actions) > 2
+
+    assert until(played, 10)
+    assert net.game.seats.kinds == ("human", "human")  # nobody left on the way
+    assert load_stats()[0].games == 1  # the first game is counted once
+    net_game(table).leave_table(table)
+
+
+def test_a_friends_results_wait_for_the_hosts_play_again_and_follow_it(data):
+    """The friend's side of Play again: the results say the host may start another
+    game; when the host does, the window goes to the new table by itself."""
+    with _bo_joins_ann(_near_the_end(GameConfig(2, 1, 12), left=3)) as (host, ann, app, net):
+        host.begin()
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
+        first = app.scene
+        _play_to_the_end(app, first, [ann], random.Random(3), seconds=60)
+        results = app.scene
+        assert isinstance(results, NetResults)
+        assert [b.name for b in results.buttons] == ["leave"]  # the host decides
+        fresh = Game(GameConfig(2, 0, 77))
+        host.again(fresh)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
+        table = app.scene
+        assert table is not first and table.viewer == 1
+        assert net.game.view == PlayerView.of(fresh.state, 1)
+        net_game(table).leave_table(table)

@@ -13,7 +13,18 @@ from split.engine import Game, GameConfig, PlayerView
 from split.engine.actions import Action
 from split.engine.state import GAME_OVER, ROUND_OVER
 from split.net import seating
-from split.net.protocol import Bye, Hello, HostMessage, Refused, Seat, Update, encode, read_host
+from split.net.protocol import (
+    Bye,
+    Hello,
+    HostMessage,
+    Late,
+    Refused,
+    Said,
+    Seat,
+    Update,
+    encode,
+    read_host,
+)
 from split.net.remote import RemoteGame
 from split.net.seating import new_key
 from split.net.table import MAX_STRIKES, PERSON, Close, HostTable, Out, SeatPlan, Send
@@ -196,7 +207,7 @@ def test_the_table_answers_a_sync_with_the_game_as_it_stands() -> None:
     _play(net, [ann, _bo], moves=3)
     wire = ann.client
     wire.poll()  # type: ignore[attr-defined]
-    wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
+    wire.send_text('{"v":3,"t":"sync"}')  # type: ignore[attr-defined]
     (msg,) = wire.poll()  # type: ignore[attr-defined]
     assert isinstance(msg, Update) and msg.action is None
     assert msg.seq == len(table.game.actions)
@@ -213,12 +224,12 @@ def test_hostile_frames_are_refused_and_change_nothing() -> None:
     frames: list[str | bytes] = [
         b"\x00\x01",
         "[" * 3000,
-        '{"v":2,"t":"action","action":"draw","turn":1.5}',
-        '{"v":2,"t":"action","t":"action","action":"draw"}',
+        '{"v":3,"t":"action","action":"draw","turn":1.5}',
+        '{"v":3,"t":"action","t":"action","action":"draw"}',
         '{"v":3,"t":"action","action":"draw"}',
-        '{"v":2,"t":"action","action":"draw"}',  # not its turn
-        '{"v":2,"t":"hello","code":"ABCD","name":"x"}',
-        '{"v":2,"t":"sync","extra":1}',
+        '{"v":3,"t":"action","action":"draw"}',  # not its turn
+        '{"v":3,"t":"hello","code":"ABCD","name":"x"}',
+        '{"v":3,"t":"sync","extra":1}',
     ]
     for frame in frames:
         wire.send_text(frame)  # type: ignore[attr-defined]
@@ -239,20 +250,20 @@ def test_a_flood_is_refused_by_the_clock_and_then_cut_off() -> None:
     wire = bo.client
     wire.poll()  # type: ignore[attr-defined]
     for _ in range(199):  # the hello took one
-        wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
+        wire.send_text('{"v":3,"t":"sync"}')  # type: ignore[attr-defined]
     assert table.refused == 0
-    wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
+    wire.send_text('{"v":3,"t":"sync"}')  # type: ignore[attr-defined]
     assert table.refused == 1 and not wire.closed  # type: ignore[attr-defined]
     net.now += 0.5  # fifty more may come
     for _ in range(50):
-        wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
+        wire.send_text('{"v":3,"t":"sync"}')  # type: ignore[attr-defined]
     assert table.refused == 1
     for _ in range(MAX_STRIKES):
-        wire.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
+        wire.send_text('{"v":3,"t":"sync"}')  # type: ignore[attr-defined]
     assert wire.closed  # type: ignore[attr-defined]
     assert table.refused == MAX_STRIKES + 1
     assert table.seats_now.kinds[1] == "away"
-    assert table.receive(wire.conn, '{"v":2,"t":"sync"}', net.now) == []  # type: ignore[attr-defined]
+    assert table.receive(wire.conn, '{"v":3,"t":"sync"}', net.now) == []  # type: ignore[attr-defined]
 
 
 def test_the_round_goes_on_when_all_asked_or_a_minute_after_the_host_did() -> None:
@@ -381,6 +392,102 @@ def test_a_person_back_at_their_seat_is_told_what_it_saw_meanwhile() -> None:
     assert back.history() == events_for_seat(g.events_since(left), 1)
     assert back.history(), "Bo's log starts with what he missed"
     ann.client.poll()  # type: ignore[attr-defined]
-    ann.client.send_text('{"v":2,"t":"sync"}')  # type: ignore[attr-defined]
+    ann.client.send_text('{"v":3,"t":"sync"}')  # type: ignore[attr-defined]
     (msg,) = ann.client.poll()  # type: ignore[attr-defined]
     assert isinstance(msg, Update) and msg.events == ()
+
+
+# ------------------------------------------------------------------ the people (issue 26)
+
+
+def test_a_quick_message_reaches_every_seat_and_a_burst_is_refused() -> None:
+    table = _table(3, 2, seed=5)
+    net = Net(table)
+    ann, bo = _seated(net, 2)
+    net.carry(table.begin())
+    for r in (ann, bo):
+        r.arrivals()
+    bo.say("well-played")
+    ann.pump()
+    said = [what for kind, what in ann.arrivals() if kind == "said"]
+    assert said == [Said(1, "well-played")]  # seat 1 (Bo), a phrase, not free text
+    assert [what for kind, what in bo.arrivals() if kind == "said"] == said  # his own board too
+    bo.say("oops")  # at once again: the window holds it back ...
+    bo.client.send_text('{"v":3,"t":"say","phrase":"oops"}')  # type: ignore[attr-defined]
+    assert [k for k, _w in ann.arrivals() if k == "said"] == []  # ... and the host refuses it
+    assert table.refused == 1
+    net.now += 2.0
+    bo._said_at = None  # the window's own clock moved on too
+    bo.say("oops")
+    assert [w for k, w in ann.arrivals() if k == "said"] == [Said(1, "oops")]
+    bo.client.send_text('{"v":3,"t":"say","phrase":"a free text"}')  # type: ignore[attr-defined]
+    assert table.refused == 2
+    assert [k for k, _w in ann.arrivals() if k == "said"] == []
+
+
+def test_the_turn_timer_gives_a_late_turn_to_a_bot_and_says_so() -> None:
+    table = _table(2, 2, seed=7, turn_limit=30)
+    net = Net(table)
+    ann, bo = _seated(net, 2)
+    net.carry(table.begin())
+    net.bots()  # the clock starts on the first turn
+    seat = table.game.state.current
+    assert seat is not None and table.bot_turn() is None  # a person's turn: they play it
+    assert table.wake_at() == net.now + 30
+    net.now += 29.0
+    net.bots()
+    assert table.game.state.current == seat and not table.game.actions
+    net.now += 1.0
+    turn = table.game.state.turn
+    net.bots()  # time is up: everyone is told, and a bot plays the rest of that turn
+    assert table.game.actions, "nobody played the late turn"
+    assert table.game.state.turn > turn and table.game.state.current != seat
+    for r in (ann, bo):
+        r.pump()
+        assert ("late", Late(seat)) in r.arrivals()
+    assert table.bot_turn() is None  # the next person's turn is theirs again
+
+
+def test_no_turn_timer_unless_the_host_sets_one_in_the_lobby() -> None:
+    table = _table(2, 2, seed=6)
+    net = Net(table)
+    ann, _bo = _seated(net, 2)
+    assert ann.seats is not None and ann.seats.turn_limit == 0
+    net.carry(table.set_turn_limit(60))
+    ann.pump()
+    assert ann.seats.turn_limit == 60  # the friends' lobby shows it
+    net.carry(table.set_turn_limit(100_000))  # out of bounds: kept as it was
+    assert table.turn_limit == 60
+    net.carry(table.set_turn_limit(0))
+    net.carry(table.begin())
+    net.carry(table.set_turn_limit(30))  # not once the game has started
+    assert table.turn_limit == 0
+    net.bots()
+    net.now += 10_000
+    net.bots()
+    assert not table.game.actions  # nobody's turn was taken from them
+
+
+def test_play_again_deals_a_new_game_to_the_same_people_at_the_same_seats() -> None:
+    table = _table(3, 2, seed=8)
+    net = Net(table)
+    ann, bo = _seated(net, 2)
+    net.carry(table.begin())
+    fresh = Game(GameConfig(3, 2, 99))
+    assert table.again(fresh) == []  # not before the game is over
+    assert _play(net, [ann, bo])
+    for r in (ann, bo):
+        r.pump()
+        assert r.over is not None
+    net.carry(table.again(fresh))
+    assert table.game is fresh
+    for r, seat in ((ann, 0), (bo, 1)):
+        r.pump()
+        assert r.again_offered and r.over is not None  # the finished game stays shown ...
+        r.start_again()  # ... until the window goes to the new table
+        assert r.seat == seat and r.over is None and r.seq == 0
+        assert r.view == PlayerView.of(fresh.state, seat)
+        assert r.opening_events  # the new deal, to be animated
+        r.asked = set()  # type: ignore[attr-defined]  # the helper's memory of rounds
+    assert _play(net, [ann, bo])  # and the new game plays to its end
+    assert fresh.state.phase == GAME_OVER

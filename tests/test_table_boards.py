@@ -67,7 +67,11 @@ def test_each_seat_shows_its_portrait_on_the_reading_side(lang):
             # ...but the face comes from the name as written, in every language
             image = portrait(NAMES[seat], pic.width, KINDS[seat])
             assert _shows(app.screen, image, pic), f"seat {seat}'s portrait at {pic}"
-            assert (pic.centerx > panel.centerx) == (lang == "fa"), "on the reading side"
+            if seat == table.viewer:  # your board, beside your hand: its portrait at its head
+                assert pic.centerx == panel.centerx and pic.top < panel.centery
+                assert (panel.centerx > lay.hand_rect.centerx) == (lang == "fa")
+            else:
+                assert (pic.centerx > panel.centerx) == (lang == "fa"), "on the reading side"
             other = portrait(NAMES[(seat + 1) % len(NAMES)], pic.width, KINDS[seat])
             assert not _shows(app.screen, other, pic), "another seat's face is not it"
     finally:

@@ -35,7 +35,9 @@ def test_every_seat_inside_the_window_and_none_overlap(size, players, rtl):
         assert lay.table_rect.contains(seat)
         assert not seat.colliderect(lay.discard_rect), "a seat reaches into the discard row"
         assert not seat.colliderect(lay.prompt_rect), "a seat covers the prompt"
-    assert lay.side.contains(lay.own_seat)
+    assert lay.table_rect.contains(lay.own_seat)  # beside your hand (issue 28)
+    for r in (lay.hand_rect, lay.own_rect, lay.prompt_rect, lay.discard_rect):
+        assert not lay.own_seat.colliderect(r)
     rects = [*lay.seats, lay.own_seat]
     for i, a in enumerate(rects):
         assert window.contains(a)
@@ -45,6 +47,27 @@ def test_every_seat_inside_the_window_and_none_overlap(size, players, rtl):
     assert lay.side.width + lay.table_rect.width == size[0]
 
 
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("rtl", [False, True])
+def test_your_hand_and_board_fill_the_felt_below_your_matches(size, players, rtl):
+    """Issue 28: no band of empty felt between your matches and your hand (it was taller
+    than a card at 1280x720), the hand as large as fits, your board beside it at the
+    bottom on the reading side and as tall as the hand's room."""
+    lay = lay_out(size, players, rtl)
+    W, H = size
+    band = lay.hand_y - lay.own_rect.bottom  # from your matches to the top of the hand
+    assert 0 <= band <= 2 * lay.m, band
+    hand_h = lay.heights["hand"]
+    assert hand_h >= int(H * 0.24) and lay.hand_y + hand_h * 1.09 <= H  # the fan's arc fits
+    board, hand = lay.own_seat, lay.hand_rect
+    assert board.bottom == H - lay.m and board.top <= lay.own_rect.bottom + 2 * lay.m
+    gap = hand.left - board.right if not rtl else board.left - hand.right
+    assert 0 <= gap <= 2 * lay.m, "your board is beside your hand"
+    assert (board.centerx < hand.centerx) != rtl, "on the reading side"
+    assert lay.portrait_rect(board, own=True).height >= lay.heights["back"]
+
+
 @pytest.mark.parametrize("players", range(2, 7))
 def test_right_to_left_is_the_mirror_image(players):
     ltr, rtl = lay_out((1280, 720), players, False), lay_out((1280, 720), players, True)
@@ -52,7 +75,16 @@ def test_right_to_left_is_the_mirror_image(players):
     def mirrored(r: pygame.Rect) -> pygame.Rect:
         return pygame.Rect(1280 - r.right, r.top, r.width, r.height)
 
-    for name in ("side", "table_rect", "discard_rect", "hand_rect", "prompt_rect", "own_rect"):
+    names = (
+        "side",
+        "table_rect",
+        "discard_rect",
+        "hand_rect",
+        "prompt_rect",
+        "own_rect",
+        "own_seat",
+    )
+    for name in names:
         assert getattr(rtl, name) == mirrored(getattr(ltr, name)), name
     assert [mirrored(r) for r in ltr.seats] == list(rtl.seats)
     xs = [r.x for r in ltr.seats]  # the next player first: to your left

@@ -62,6 +62,17 @@ def until_scene(app, kind, frames: int = 200) -> bool:
     return False
 
 
+class FakeRemote:
+    """The host's game as the results screen looks at it: still there, no Play again."""
+
+    gone = None
+    again_offered = False
+    seats = None
+
+    def pump(self) -> None:
+        pass
+
+
 class FakeNet:
     """A network game as its table's policy uses it: a friend's seat (no join code)."""
 
@@ -70,6 +81,7 @@ class FakeNet:
 
     def __init__(self) -> None:
         self.left = 0
+        self.game = FakeRemote()
 
     def record(self):
         return None  # nothing for this window's statistics
@@ -183,7 +195,7 @@ def test_a_network_games_end_shows_its_own_results_with_only_leave(data):
     _to_the_results(app, table)
     assert isinstance(app.scene, NetResults)
     app.run_frames(1)
-    assert [b.name for b in app.scene.buttons] == ["leave"]  # no Play again here
+    assert [b.name for b in app.scene.buttons] == ["leave"]  # Play again is the host's
     assert net.left == 0
     click_button(app, "leave")
     assert isinstance(app.scene, MainMenu) and net.left >= 1

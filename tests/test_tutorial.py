@@ -77,6 +77,8 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
     app.run_frames(5)
     assert table.state.phase == "round-over"
     assert table.ui.show_sheets, "the score sheets open at the end"
+    coach = table.policy.coach_rect(table)  # the last words cover no name and no row
+    assert not coach.colliderect(table.layout.sheet_area) and app.screen.get_rect().contains(coach)
     assert state_json(table.state)["players"][0]["score"] == 40
     click(app, table.skip_button.rect.center)  # Finish: on to the first game's seats
     assert type(app.scene).__name__ == "SetupScene" and app.scenes[-2] is app.scenes[0]

@@ -125,7 +125,9 @@ def test_resize_rerenders_cards_at_the_new_size(size):
     app.set_size(size)
     app.run_frames(2)
     assert app.size == size
-    assert table.art("hand").h == int(size[1] * 0.20) != before
+    from split.ui.table.layout import lay_out
+
+    assert table.art("hand").h == lay_out(size, 6, False).heights["hand"] != before
     assert table.find_hit("hand", 0).rect.height == table.art("hand").h
 
 

@@ -151,11 +151,15 @@ class NetTable:
         host: Host | None = None,
         announcer: Announcer | None = None,
         session: Session | None = None,
+        kept: list[Session] | None = None,
     ) -> None:
         self.game = game
         self.host = host
         self.announcer = announcer
         self.session = session
+        # the hosted game its saves keep (Play again puts the next game in it)
+        self._kept: list[Session] = kept if kept is not None else []
+        self.games = 1  # games played at this table (Play again adds one)
 
     @property
     def code(self) -> str | None:
@@ -193,6 +197,8 @@ class NetTable:
             game_id = self.session.game_id
         else:
             game_id = f"net-{game.client.hello.code}"  # a new code for every table hosted
+            if self.games > 1:  # played again at the same table
+                game_id += f"-{self.games}"
         choices = tuple(SeatChoice(n, k) for n, k in zip(seats.names, kinds, strict=True))
         return NetRecord(game_id, state, choices, game.seat)
 
@@ -206,6 +212,31 @@ class NetTable:
         """The host sends the friend at ``seat`` away (in the lobby only)."""
         if self.host is not None:
             self.host.remove(seat)
+
+    def set_turn_limit(self, seconds: int) -> None:
+        """The host sets the turn timer (in the lobby only; 0: none)."""
+        if self.host is not None:
+            self.host.set_turn_limit(seconds)
+
+    def play_again(self) -> None:
+        """The host starts a new game for the same people at the same seats, once this
+        one is over: a new deal, a new dealer, saved as the hosted game from now on."""
+        session, host = self.session, self.host
+        if session is None or host is None or self.game.state is None:
+            return
+        if self.game.state.phase != GAME_OVER:
+            return
+        again = Session.new(session.seats, path=None)  # a new deal, seed, secret, dealer
+        again.hosted, again.path = True, session.path
+        self.session = again
+        if self._kept:
+            self._kept[0] = again
+        host.again(again.game)
+
+    def start_again(self) -> None:
+        """This window leaves the finished game for the one the host started."""
+        self.game.start_again()
+        self.games += 1
 
     def leave(self) -> None:
         """Leave the table; a host ends the game for everyone."""
@@ -260,7 +291,7 @@ def host_table(
     ]
     names[0] = own_name(seats[0].name, names[0])
     plans[0] = SeatPlan(names[0], PERSON)
-    kept = session
+    kept = [session]  # the game the saves keep: Play again puts the next one here
     folder = session.path.parent if session.path is not None else None
     before = None
     if folder is not None and session.game_id:
@@ -272,11 +303,13 @@ def host_table(
         if save is None:
             return
         now = host.seats_now.names
-        kept.seats = tuple(replace(s, name=now[i]) for i, s in enumerate(kept.seats))
-        problem = save(kept)
-        if not problem and folder is not None and kept.game_id:
+        session = kept[0]
+        session.seats = tuple(replace(s, name=now[i]) for i, s in enumerate(session.seats))
+        problem = save(session)
+        if not problem and folder is not None and session.game_id:
             seating = host.table.seating
-            seats = HostedSeats(kept.game_id, tuple(seating.names), tuple(seating.identities))
+            names, identities = tuple(seating.names), tuple(seating.identities)
+            seats = HostedSeats(session.game_id, names, identities)
             if seats != written[0]:  # written when someone new sat down, not every move
                 try:
                     write_json(folder / SEATS_FILE, seats.to_json())
@@ -297,7 +330,7 @@ def host_table(
         with contextlib.suppress(Exception):  # no multicast here: joining by address works
             announcer = Announcer(names[0], port, free)
     client = Client("127.0.0.1", port, host.code, names[0], host.own_token, wake).start()
-    return NetTable(RemoteGame(client), host, announcer, session)
+    return NetTable(RemoteGame(client), host, announcer, session, kept)
 
 
 def join_table(

@@ -168,6 +168,8 @@ def key_name(key: str) -> str:
         "T": pgettext("key", "T"),
         "R": pgettext("key", "R"),
         "D": pgettext("key", "D"),
+        "M": pgettext("key", "M"),
+        "Y": pgettext("key", "Y"),
     }
     return names.get(key, key)
 

@@ -109,6 +109,7 @@ class Host:
         notice: Callable[[str], None] | None = None,
         round_wait: float = ROUND_WAIT,
         identities: Sequence[str | None] | None = None,
+        turn_limit: int = 0,
     ) -> None:
         self.table = HostTable(
             game,
@@ -119,6 +120,7 @@ class Host:
             notice=notice,
             round_wait=round_wait,
             identities=identities,
+            turn_limit=turn_limit,
         )
         self.pause = pause
         self.port = 0
@@ -202,6 +204,15 @@ class Host:
     def remove(self, seat: int) -> None:
         """The host sends a friend away from the lobby (:meth:`HostTable.remove`)."""
         self._call(lambda: self.table.remove(seat))
+
+    def set_turn_limit(self, seconds: int) -> None:
+        """The host sets the turn timer in the lobby (:meth:`HostTable.set_turn_limit`)."""
+        self._call(lambda: self.table.set_turn_limit(seconds))
+
+    def again(self, game: Game) -> None:
+        """Play ``game`` with the same people once this one is over
+        (:meth:`HostTable.again`)."""
+        self._call(lambda: self.table.again(game))
 
     def stop(self, reason: str = "host-left") -> None:
         """End hosting: every client is told ``reason`` and the server closes."""

@@ -1,15 +1,18 @@
 """The messages between a host and its clients: versioned JSON, one per websocket text
 frame, read back with every size bounded and every field checked.
 
-Each message is an object ``{"v": 2, "t": TYPE, ...}``. A client says ``hello`` (the
+Each message is an object ``{"v": 3, "t": TYPE, ...}``. A client says ``hello`` (the
 join code, a name, the friend's key that keeps a seat theirs across a restart, and on
-a rejoin the seat's token), ``action`` (one action in
-notation, with the turn it is meant for) and ``bye``. A client that finds an update out of step (its
-sequence number is not the next) asks for the game as it stands with ``sync``. The
-host answers ``seat`` (the seat it gave you and its token), ``seats`` (who sits
-where), ``update`` (an action played, numbered: its events and your view, both as
-your seat may see them, R10), ``refused``
-(why your last message was not taken), ``over`` (the final scores) and ``bye``.
+a rejoin the seat's token), ``action`` (one action in notation, with the turn it is
+meant for), ``say`` (one of the :data:`PHRASES`: quick messages, no free text, so
+there is nothing to moderate) and ``bye``. A client that finds an update out of step
+(its sequence number is not the next) asks for the game as it stands with ``sync``.
+The host answers ``seat`` (the seat it gave you and its token), ``seats`` (who sits
+where, and the turn timer), ``update`` (an action played, numbered: its events and
+your view, both as your seat may see them, R10), ``refused`` (why your last message
+was not taken), ``over`` (the final scores), ``said`` (a seat's quick message),
+``late`` (a seat's time for its turn ran out: a bot plays it), ``again`` (the host
+started a new game for the same people: its deal follows) and ``bye``.
 
 Anything else - not JSON, too big, too deep, a float, a repeated key, an unknown type
 or field, a string or list over its bound, a number out of range - raises
@@ -18,7 +21,7 @@ or field, a string or list over its bound, a number out of range - raises
 
 >>> read_client(encode(Act(Action.draw(), 7)))
 Act(action=Action(kind=<ActionKind.DRAW: 'draw'>, raw1=-1, raw2=-1, raw3=-1), turn=7)
->>> read_client('{"v": 2, "t": "hello", "code": 12, "name": "Bo"}')
+>>> read_client('{"v": 3, "t": "hello", "code": 12, "name": "Bo"}')
 Traceback (most recent call last):
 ...
 split.net.protocol.ProtocolError: bad-field: code: the join code is 4 to 8 letters and digits
@@ -36,7 +39,8 @@ from split.engine.view import PlayerView
 
 from .wire import MAX_COUNT, MAX_PLAYERS, WireError, event_json, read_events, read_view, view_json
 
-VERSION = 2  # 2: updates carry their sequence number, hello a friend's key
+VERSION = 3  # 2: updates carry their sequence number, hello a friend's key; 3: quick
+# messages, the turn timer and Play again
 MAX_CLIENT_FRAME = 4096  # bytes: a hello or an action is under 200
 MAX_HOST_FRAME = 512 * 1024  # bytes: a deal, a view and a round's scoring fit many times
 MAX_NAME = 20  # characters of a player's name
@@ -48,6 +52,10 @@ KEY_LENGTH = 32  # hexadecimal digits of a friend's key
 SEAT_KINDS = ("human", "away", "bot", "open")
 """Who plays a seat: a person, a person's seat played by a bot while they are away, a
 bot, or a seat open to a friend (a bot plays it until one joins)."""
+PHRASES = ("hello", "well-played", "your-turn", "one-moment", "oops", "thanks", "good-game")
+"""The quick messages a player may send (worded by each window in its own language)."""
+MAX_TURN_LIMIT = 600  # seconds: the longest turn timer a host may set
+SAY_EVERY = 1.0  # seconds between one player's quick messages (a host refuses more)
 
 
 class ProtocolError(ValueError):
@@ -95,6 +103,13 @@ class Bye:
 
 
 @dataclass(frozen=True)
+class Say:
+    """A client's quick message (one of :data:`PHRASES`)."""
+
+    phrase: str
+
+
+@dataclass(frozen=True)
 class Seat:
     """The host gave you ``seat``; ``token`` takes it back after a drop."""
 
@@ -105,11 +120,13 @@ class Seat:
 
 @dataclass(frozen=True)
 class Seats:
-    """Who sits where (names and :data:`SEAT_KINDS`), and whether the game has begun."""
+    """Who sits where (names and :data:`SEAT_KINDS`), whether the game has begun, and
+    the host's turn timer in seconds (0: none)."""
 
     names: tuple[str, ...]
     kinds: tuple[str, ...]
     started: bool
+    turn_limit: int = 0
 
 
 @dataclass(frozen=True)
@@ -143,8 +160,29 @@ class Over:
     winners: tuple[int, ...]
 
 
-ClientMessage = Hello | Act | Sync | Bye
-HostMessage = Seat | Seats | Update | Refused | Over | Bye
+@dataclass(frozen=True)
+class Said:
+    """The player at ``seat`` sent a quick message (one of :data:`PHRASES`)."""
+
+    seat: int
+    phrase: str
+
+
+@dataclass(frozen=True)
+class Late:
+    """The player at ``seat`` let the turn timer run out: a bot plays that turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Again:
+    """The host started a new game for the same people at the same seats; the update
+    that follows is its deal."""
+
+
+ClientMessage = Hello | Act | Say | Sync | Bye
+HostMessage = Seat | Seats | Update | Refused | Over | Said | Late | Again | Bye
 
 
 # ----------------------------------------------------------------- writing
@@ -157,14 +195,22 @@ def _body(msg: ClientMessage | HostMessage) -> dict[str, Any]:
             return hello if key is None else {**hello, "key": key}
         case Act(action, turn):
             return {"t": "action", "action": str(action), "turn": turn}
+        case Say(phrase):
+            return {"t": "say", "phrase": phrase}
         case Sync():
             return {"t": "sync"}
         case Bye(reason):
             return {"t": "bye", "reason": reason}
         case Seat(seat, token, players):
             return {"t": "seat", "seat": seat, "token": token, "players": players}
-        case Seats(names, kinds, started):
-            return {"t": "seats", "names": list(names), "kinds": list(kinds), "started": started}
+        case Seats(names, kinds, started, limit):
+            return {
+                "t": "seats",
+                "names": list(names),
+                "kinds": list(kinds),
+                "started": started,
+                "turn_limit": limit,
+            }
         case Update(mover, action, events, view, seq):
             return {
                 "t": "update",
@@ -178,6 +224,12 @@ def _body(msg: ClientMessage | HostMessage) -> dict[str, Any]:
             return {"t": "refused", "code": code, "reason": reason[:MAX_REASON]}
         case Over(scores, winners):
             return {"t": "over", "scores": list(scores), "winners": list(winners)}
+        case Said(seat, phrase):
+            return {"t": "said", "seat": seat, "phrase": phrase}
+        case Late(seat):
+            return {"t": "late", "seat": seat}
+        case Again():
+            return {"t": "again"}
         case _:
             assert_never(msg)
 
@@ -303,6 +355,12 @@ def _action(value: Any) -> Action:
         raise ProtocolError("bad-field", f"action: {err}"[:MAX_REASON]) from None
 
 
+def _phrase(value: Any) -> str:
+    if value not in PHRASES:
+        raise ProtocolError("bad-field", "phrase: one of the quick messages")
+    return str(value)
+
+
 def read_client(frame: str | bytes) -> ClientMessage:
     """A client's message, checked; :class:`ProtocolError` with the reason."""
     obj = parse_frame(frame, MAX_CLIENT_FRAME)
@@ -321,6 +379,9 @@ def read_client(frame: str | bytes) -> ClientMessage:
         return Act(
             _action(obj["action"]), None if turn is None else _int(turn, "turn", 0, MAX_COUNT)
         )
+    if kind == "say":
+        _fields(obj, ("phrase",))
+        return Say(_phrase(obj["phrase"]))
     if kind == "sync":
         _fields(obj, ())
         return Sync()
@@ -356,14 +417,15 @@ def _read_host(kind: str, obj: dict[str, Any]) -> HostMessage:
             raise ProtocolError("bad-field", "token: missing")
         return Seat(_int(obj["seat"], "seat", 0, players - 1), token, players)
     if kind == "seats":
-        _fields(obj, ("names", "kinds", "started"))
+        _fields(obj, ("names", "kinds", "started", "turn_limit"))
         names = tuple(check_name(n, "names") for n in _list(obj["names"], "names", MAX_PLAYERS))
         kinds = _list(obj["kinds"], "kinds", MAX_PLAYERS)
         if len(kinds) != len(names) or any(k not in SEAT_KINDS for k in kinds):
             raise ProtocolError("bad-field", "kinds: one of human, away, bot, open per seat")
         if not isinstance(obj["started"], bool):
             raise ProtocolError("bad-field", "started: true or false")
-        return Seats(names, tuple(kinds), obj["started"])
+        limit = _int(obj["turn_limit"], "turn_limit", 0, MAX_TURN_LIMIT)
+        return Seats(names, tuple(kinds), obj["started"], limit)
     if kind == "update":
         _fields(obj, ("mover", "action", "events", "view", "seq"))
         view = read_view(obj["view"])
@@ -386,6 +448,15 @@ def _read_host(kind: str, obj: dict[str, Any]) -> HostMessage:
         )
         winners = tuple(_int(w, "winners", 0, 5) for w in _list(obj["winners"], "winners", 6))
         return Over(scores, winners)
+    if kind == "said":
+        _fields(obj, ("seat", "phrase"))
+        return Said(_int(obj["seat"], "seat", 0, MAX_PLAYERS - 1), _phrase(obj["phrase"]))
+    if kind == "late":
+        _fields(obj, ("seat",))
+        return Late(_int(obj["seat"], "seat", 0, MAX_PLAYERS - 1))
+    if kind == "again":
+        _fields(obj, ())
+        return Again()
     if kind == "bye":
         _fields(obj, (), ("reason",))
         return Bye(_text(obj.get("reason", ""), "reason", MAX_REASON, allow_empty=True))
@@ -394,16 +465,22 @@ def _read_host(kind: str, obj: dict[str, Any]) -> HostMessage:
 
 __all__ = [
     "KEY_LENGTH",
+    "MAX_TURN_LIMIT",
+    "PHRASES",
     "MAX_CLIENT_FRAME",
     "MAX_HOST_FRAME",
     "SEAT_KINDS",
     "VERSION",
     "Act",
+    "Again",
     "Bye",
     "Hello",
+    "Late",
     "Over",
     "ProtocolError",
     "Refused",
+    "Said",
+    "Say",
     "Seat",
     "Seats",
     "Sync",

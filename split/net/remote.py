@@ -18,6 +18,10 @@ seconds (:data:`BUSY_TRIES`).
 Each update of a move is numbered; one that is not the next (a message lost on the
 way) makes the game ask the host for the position as it is (a ``sync``) and take
 nothing more until it came.
+
+When the host plays again with the same people (``again``), what follows belongs to
+the new game: it waits (:attr:`RemoteGame.again_offered`) until the window has left
+the finished game's table and calls :meth:`RemoteGame.start_again`.
 """
 
 from __future__ import annotations
@@ -31,7 +35,21 @@ from split.engine.state import GameState
 from split.engine.view import PlayerView
 
 from .client import Client, Gone
-from .protocol import Act, Over, Refused, Seat, Seats, Sync, Update
+from .protocol import (
+    SAY_EVERY,
+    Act,
+    Again,
+    HostMessage,
+    Late,
+    Over,
+    Refused,
+    Said,
+    Say,
+    Seat,
+    Seats,
+    Sync,
+    Update,
+)
 
 REJOIN_TRIES = 5
 REJOIN_AFTER = 1.0  # seconds between tries
@@ -68,6 +86,8 @@ class RemoteGame:
         self._rejoin: tuple[int, float | None] | None = None  # (tries left, when next)
         self.seq: int | None = None  # the number of the last update taken
         self._syncing = False  # a sync was asked for: updates wait for its answer
+        self._next: list[HostMessage | Gone] | None = None  # the next game's, held
+        self._said_at: float | None = None  # when the last quick message went
 
     @property
     def ready(self) -> bool:
@@ -92,6 +112,33 @@ class RemoteGame:
     def can_undo(self, seat: int) -> bool:
         return False  # a move sent to the host is played for everyone
 
+    @property
+    def again_offered(self) -> bool:
+        """Whether the host started a new game for the same people and its deal has
+        come (see the module)."""
+        return self._next is not None and any(isinstance(m, Update) for m in self._next)
+
+    def start_again(self) -> None:
+        """Leave the finished game for the new one the host started: what came for it
+        is taken in now, from its deal on."""
+        held, self._next = self._next or [], None
+        self.view = self.state = self.over = None
+        self.waiting = self._syncing = False
+        self.actions, self.movers = [], []
+        self._opening, self._recap, self._pending = [], [], []
+        self.seq = None
+        for msg in held:
+            self._take(msg)
+
+    def say(self, phrase: str) -> None:
+        """Send a quick message (one of :data:`~split.net.protocol.PHRASES`); one sooner
+        than :data:`~split.net.protocol.SAY_EVERY` after the last is not sent (the host
+        would refuse it)."""
+        now = time.monotonic()
+        if self.gone is None and (self._said_at is None or now - self._said_at >= SAY_EVERY):
+            self._said_at = now
+            self.client.send(Say(phrase))
+
     def send(self, action: Action) -> None:
         """Play ``action`` (checked against :attr:`state` by the table first)."""
         if self.state is None or self.gone is not None:
@@ -104,7 +151,8 @@ class RemoteGame:
         [...])`` after each move (``state`` is already the position after it),
         ``("refused", Refused)``, ``("seats", Seats)``, ``("over", Over)``,
         ``("reconnecting", Gone)``, ``("resync", [...])`` (the events this seat missed,
-        for the log: the state has them) and ``("gone", Gone)``."""
+        for the log: the state has them), ``("said", Said)`` (a quick message),
+        ``("late", Late)`` (a turn timer ran out) and ``("gone", Gone)``."""
         self.pump()
         out, self._pending = self._pending, []
         return out
@@ -119,8 +167,13 @@ class RemoteGame:
         for msg in self.client.poll():
             self._take(msg)
 
-    def _take(self, msg: object) -> None:
-        if isinstance(msg, Seat):
+    def _take(self, msg: HostMessage | Gone) -> None:
+        if self._next is not None and not isinstance(msg, Gone):
+            self._next.append(msg)  # the next game's: it waits for the window
+            return
+        if isinstance(msg, Again):
+            self._next = []
+        elif isinstance(msg, Seat):
             self.seat, self.token = msg.seat, msg.token
         elif isinstance(msg, Update):
             if msg.action is not None and (self._syncing or not self._in_step(msg)):
@@ -150,6 +203,10 @@ class RemoteGame:
         elif isinstance(msg, Over):
             self.over = msg
             self._pending.append(("over", msg))
+        elif isinstance(msg, Said):
+            self._pending.append(("said", msg))
+        elif isinstance(msg, Late):
+            self._pending.append(("late", msg))
         elif isinstance(msg, Gone):
             self._lost(msg)
 

@@ -17,7 +17,14 @@ after every action, the events and the view of *its* seat only (R10,
 
 A finished round goes on when every person at the table has asked for the next one,
 or ``round_wait`` seconds after the host's own player did (:meth:`HostTable.tick`):
-a friend who walked away from the scores does not hold the table.
+a friend who walked away from the scores does not hold the table. The host may set a
+turn timer (``turn_limit`` seconds, off by default): a person whose turn runs past it
+is told (``late``, to everyone) and a bot plays the rest of that turn for them.
+
+The people around the game: a seated connection may send quick messages (``say``,
+one of the protocol's phrases, no free text), passed to everyone, about one every
+:data:`~split.net.protocol.SAY_EVERY` seconds at most; when the game is over the
+host may start another for the same people at the same seats (:meth:`HostTable.again`).
 """
 
 from __future__ import annotations
@@ -35,13 +42,19 @@ from split.engine.view import PlayerView
 
 from .protocol import (
     MAX_EVENTS,
+    MAX_TURN_LIMIT,
+    SAY_EVERY,
     Act,
+    Again,
     Bye,
     Hello,
     HostMessage,
+    Late,
     Over,
     ProtocolError,
     Refused,
+    Said,
+    Say,
     Seat,
     Seats,
     Sync,
@@ -110,6 +123,7 @@ class Manners:
 class _Peer:
     manners: Manners = field(default_factory=Manners)
     seat: int | None = None
+    said_at: float | None = None  # when its last quick message was passed on
 
 
 @dataclass(frozen=True)
@@ -143,6 +157,7 @@ class HostTable:
         notice: Callable[[str], None] | None = None,
         round_wait: float = ROUND_WAIT,
         identities: Sequence[str | None] | None = None,
+        turn_limit: int = 0,
     ) -> None:
         if len(plans) != game.state.players:
             raise ValueError(f"{len(plans)} seats for a game of {game.state.players}")
@@ -164,6 +179,10 @@ class HostTable:
         self._last_conn = 0
         self._ready: set[int] = set()  # people who asked for the next round (ROUND_OVER)
         self._host_ready_at: float | None = None  # when the host's player asked
+        self.turn_limit = turn_limit  # seconds a person has for a turn (0: no timer)
+        self._clock: tuple[int, int] | None = None  # the (seat, turn) on the clock ...
+        self._clock_since = 0.0  # ... since then
+        self._late: tuple[int, int] | None = None  # the (seat, turn) a bot finishes
         self.seats_now = self._seats()  # read by other threads (the lobby): replaced whole
 
     # ------------------------------------------------------------ connections
@@ -198,6 +217,8 @@ class HostTable:
                 return self._drop(conn) + [Close(conn, 1000, "bye")]
             case Sync():
                 return [Send(conn, self._arrival(peer.seat))]
+            case Say(phrase):
+                return self._say(conn, peer, phrase, now)
             case Act():
                 return self._act(conn, peer.seat, msg, now)
             case _:
@@ -297,6 +318,33 @@ class HostTable:
         self.seating.free(seat)
         return outs + self._seats_changed()
 
+    def set_turn_limit(self, seconds: int) -> list[Out]:
+        """The host sets the turn timer (0: off), in the lobby: everyone is told."""
+        if self.started or not 0 <= seconds <= MAX_TURN_LIMIT:
+            return []
+        self.turn_limit = seconds
+        return self._seats_changed()
+
+    def again(self, game: Game) -> list[Out]:
+        """Play again: once this game is over, ``game`` (a new one for as many players)
+        is played by the same people at the same seats. Everyone is told (``again``)
+        and gets its deal; a person away when it starts is told it when they are back."""
+        if self.game.state.phase != GAME_OVER or game.state.players != self.game.state.players:
+            return []
+        self.game = game
+        self.bots = SeatedBots()
+        self._ready.clear()
+        self._host_ready_at = None
+        self._clock = self._late = None
+        self._away_since = {seat: 0 for seat, plan in enumerate(self.plans) if plan.kind == PERSON}
+        for seat in self._conns:
+            del self._away_since[seat]
+        outs: list[Out] = []
+        for seat, conn in self._conns.items():
+            outs += [Send(conn, Again()), Send(conn, self._arrival(seat))]
+        self._saved()
+        return outs + self._seats_changed()
+
     def goodbye(self, reason: str) -> list[Out]:
         """Every connection is told ``reason`` (the host is leaving)."""
         return [Send(conn, Bye(reason)) for conn in self._peers]
@@ -338,15 +386,29 @@ class HostTable:
         if over is not None:
             scores = tuple(g.state.scores())
             outs += [Send(c, Over(scores, tuple(over.winners))) for c in self._conns.values()]
+        self._saved()
+        return outs
+
+    def _saved(self) -> None:
         if self.save is not None:
             try:
-                self.save(g)
+                self.save(self.game)
             except Exception as err:  # noqa: BLE001 - a failed save is a notice
                 if self.notice is not None:
                     self.notice(str(err))
-        return outs
+
+    def _say(self, conn: int, peer: _Peer, phrase: str, now: float) -> list[Out]:
+        if peer.said_at is not None and now - peer.said_at < SAY_EVERY * 0.8:  # jitter
+            return self._refuse(conn, ProtocolError("flood", "one quick message at a time"))
+        peer.said_at = now
+        said = Said(peer.seat if peer.seat is not None else 0, phrase)
+        return [Send(c, said) for c in self._conns.values()]
 
     def played_by_bot(self, seat: int) -> bool:
+        """Whether a bot plays ``seat`` now: a bot's seat, a person's while they are
+        away, or the turn a person let the timer run out on."""
+        if self._late is not None and self._late == (seat, self.game.state.turn):
+            return True
         return self.plans[seat].kind != PERSON or seat not in self._conns
 
     def bot_turn(self) -> BotTurn | None:
@@ -373,19 +435,47 @@ class HostTable:
 
     def tick(self, now: float) -> list[Out]:
         """The time is ``now``: a finished round goes on if every person asked for the
-        next one, or the host's player did ``round_wait`` seconds ago."""
-        if not self.started or self.game.state.phase != ROUND_OVER:
+        next one, or the host's player did ``round_wait`` seconds ago; a person's turn
+        past the timer goes to a bot."""
+        if not self.started:
             return []
+        if self.game.state.phase != ROUND_OVER:
+            return self._timer(now)
         everyone = all(seat in self._ready for seat in self._conns)
         asked = self._host_ready_at
         if everyone or (asked is not None and now >= asked + self.round_wait):
             return self._apply(Action.next_round())
         return []
 
+    def _on_the_clock(self) -> tuple[int, int] | None:
+        """The (seat, turn) the timer runs for: a person's turn they play themselves."""
+        s = self.game.state
+        if not self.turn_limit or s.phase in (ROUND_OVER, GAME_OVER):
+            return None
+        seat = s.current
+        if seat is None or self.played_by_bot(seat):
+            return None
+        return (seat, s.turn)
+
+    def _timer(self, now: float) -> list[Out]:
+        on = self._on_the_clock()
+        if on != self._clock:  # a new turn on the clock (or none): it starts now
+            self._clock, self._clock_since = on, now
+            return []
+        if on is None or now < self._clock_since + self.turn_limit:
+            return []
+        self._late = on  # the bot plays the rest of this turn (bot_turn)
+        return [Send(c, Late(on[0])) for c in self._conns.values()]
+
     def wake_at(self) -> float | None:
         """When :meth:`tick` has something to do without a message (None: never)."""
-        if not self.started or self.game.state.phase != ROUND_OVER:
+        if not self.started:
             return None
+        if self.game.state.phase != ROUND_OVER:
+            on = self._on_the_clock()
+            if on is None or on != self._clock:
+                return None
+            return self._clock_since + self.turn_limit
         asked = self._host_ready_at
         return None if asked is None else asked + self.round_wait
 
@@ -400,7 +490,7 @@ class HostTable:
                 kinds.append("human")
             else:
                 kinds.append("away" if self.started else "open")
-        return Seats(tuple(self.seating.names), tuple(kinds), self.started)
+        return Seats(tuple(self.seating.names), tuple(kinds), self.started, self.turn_limit)
 
     def _seats_changed(self) -> list[Out]:
         self.seats_now = self._seats()

@@ -15,5 +15,11 @@ EVERYWHERE = N_(
     "Everywhere: Tab and the arrow keys move between buttons, Enter presses one, "
     "Esc goes back or pauses the game, F11 switches to full screen and back."
 )
+AT_A_NETWORK_TABLE = N_(
+    "At a table on the network: M opens the quick messages, and 1 to 7 sends one."
+)
+REPLAY = N_(
+    "When your turn comes, Y plays again on the table what the others did since your last turn."
+)
 THIS_PANEL = N_("F1 or ? at the table shows these keys; Esc or a click closes them.")
-KEYS = (AT_THE_TABLE, EVERYWHERE, THIS_PANEL)
+KEYS = (AT_THE_TABLE, EVERYWHERE, AT_A_NETWORK_TABLE, REPLAY, THIS_PANEL)

@@ -161,6 +161,15 @@ class NetTable(Protocol):
     def remove(self, seat: int) -> None:
         """The host sends the friend at ``seat`` away (in the lobby)."""
 
+    def set_turn_limit(self, seconds: int) -> None:
+        """The host sets the turn timer (in the lobby; 0: none)."""
+
+    def play_again(self) -> None:
+        """The host starts a new game for the same people (once this one is over)."""
+
+    def start_again(self) -> None:
+        """This window leaves the finished game for the one the host started."""
+
     def record(self) -> Any:
         """The finished game as this computer's statistics count it (None before)."""
 

@@ -29,6 +29,17 @@ FIELDS = ("address", "code", "name")
 STATUS = {"human": (96, 200, 120), "open": (230, 180, 70), "away": (220, 110, 90)}
 """The colour of a seat's dot in the lobby: here, waiting for a friend, away."""
 FIELD_LENGTH = {"address": 60, "code": 8, "name": 20}
+TURN_LIMITS = (0, 30, 60, 120)
+"""The turn timers a host may choose (seconds; 0: none, the default)."""
+
+
+def turn_limit_words(seconds: int) -> str:
+    """The turn timer as the lobby shows it."""
+    if not seconds:
+        return _("Turn timer: off")
+    if seconds % 60:
+        return _("Turn timer: {n} s").format(n=seconds)
+    return _("Turn timer: {n} min").format(n=seconds // 60)
 
 
 def gone_reason(code: str) -> str:
@@ -335,6 +346,10 @@ class LobbyScene(MenuScene):
                         r.midright = (row.right, row.centery)
                         r = widgets.mirror(r, panel)
                         self.buttons.append(widgets.Button(f"remove{i}", _("Remove"), r))
+                timer = pygame.Rect(0, 0, fs * 12, int(fs * 1.8))
+                timer.midtop = (W // 2, panel.bottom + fs)
+                limit = turn_limit_words(seats.turn_limit)
+                self.buttons.append(widgets.Button("timer", limit, timer))
 
     def _top(self) -> int:
         """Where the seats' status line is (below the join code, for the host)."""
@@ -401,6 +416,10 @@ class LobbyScene(MenuScene):
                 widgets.line(
                     surface, self._kind_words(kind, mine), row, row.top, fs, widgets.DIM, end=True
                 )
+        if "timer" not in removable and seats.turn_limit:  # a friend sees the host's choice
+            words = turn_limit_words(seats.turn_limit)
+            at = (W // 2, panel.bottom + fs)
+            widgets.text(surface, words, at, fs, widgets.DIM, anchor="midtop")
 
     def _status(self) -> str:
         game = self.net.game
@@ -430,6 +449,15 @@ class LobbyScene(MenuScene):
             self.on_back()
         elif name.startswith("remove"):
             self.net.remove(int(name[6:]))
+        elif name == "timer":
+            seats = self.net.game.seats
+            now = seats.turn_limit if seats is not None else 0
+            later = (
+                TURN_LIMITS[(TURN_LIMITS.index(now) + 1) % len(TURN_LIMITS)]
+                if now in TURN_LIMITS
+                else 0
+            )
+            self.net.set_turn_limit(later)
 
 
 def net_game_table(ctx: MenuContext, net: NetTable) -> TableScene:
@@ -454,15 +482,18 @@ def net_game(scene: object) -> NetGame | None:
 
 
 class NetGame(Plain[TableScene]):
-    """The policy of a network game's table: Esc asks before leaving; the results
-    offer Leave; the table gone, its connection is left."""
+    """The policy of a network game's table: Esc asks before leaving; its end shows
+    :class:`NetResults`; the table gone, its connection is left (unless Play again
+    handed it on to the next game's table)."""
 
     def __init__(self, ctx: MenuContext, net: NetTable) -> None:
         self.ctx = ctx
         self.net = net
+        self.handed_on = False  # Play again: the connection goes on to the next table
 
     def close(self, table: TableScene) -> None:
-        self.net.leave()
+        if not self.handed_on:
+            self.net.leave()
 
     def handle(self, table: TableScene, event: pygame.event.Event) -> bool:
         if not table.esc_for_app(event):
@@ -492,22 +523,69 @@ class NetGame(Plain[TableScene]):
 
 
 class NetResults(FinalScene):
-    """The results of a network game: only Leave (the players decide at the table
-    whether to play again)."""
+    """The results of a network game: the host may play again with the same people at
+    the same seats; everyone may leave. When the host plays again, every window still
+    at the table goes to the new game's table."""
 
     def __init__(self, table: TableScene, game: NetGame) -> None:
         super().__init__(table)
         self.net_table = table
-        self.game = game
-        if game.net.code is None:  # a friend: the code opened a game that is over
+        self.policy = game
+        self.net = game.net
+        self.shown_gone = False  # the host has left: Play again is no longer waited for
+        if self.net.code is None:  # a friend: the code opened a game that is over
             game.ctx.friends.forget_code()
+
+    def wake_in(self) -> float | None:
+        return 0.25  # the host's Play again arrives by itself
+
+    def update(self, dt: float) -> None:
+        game = self.net.game
+        game.pump()
+        if game.again_offered and self.app is not None:
+            self.net.start_again()  # the new game's deal, from the host
+            self.policy.handed_on = True
+            self.app.pop_from(self.net_table)
+            self.app.push(net_game_table(self.policy.ctx, self.net))
+            return
+        gone = game.gone is not None
+        if gone != self.shown_gone:
+            self.shown_gone = gone
+            self.dirty = True
 
     def render(self, surface: pygame.Surface) -> None:
         super().render(surface)
-        self.buttons = [b for b in self.buttons if b.name == "leave"]
-        if self.buttons:
-            self.buttons[0].rect.centerx = self.size[0] // 2
+        hosting = self.net.code is not None and self.net.game.gone is None
+        keep = ("again", "leave") if hosting else ("leave",)
+        self.buttons = [b for b in self.buttons if b.name in keep]
+        W, H = self.size
+        gap = max(20, W // 60)
+        total = sum(b.rect.width for b in self.buttons) + gap * (len(self.buttons) - 1)
+        x = (W - total) // 2
+        for b in self.buttons:
+            b.rect.x = x
+            x += b.rect.width + gap
+        self.buttons = [
+            widgets.Button(b.name, b.label, widgets.mirror(b.rect, pygame.Rect(0, 0, W, H)))
+            for b in self.buttons
+        ]
+        if not hosting and self.net.game.gone is None and self.buttons:
+            fs = max(18, H // 28)
+            host = self.net.game.seats.names[0] if self.net.game.seats is not None else ""
+            words = _("{name} may start another game for the same players: stay to play it.")
+            at = (W // 2, self.buttons[0].rect.top - fs // 2)
+            widgets.text(
+                surface,
+                words.format(name=embed(host)),
+                at,
+                fs,
+                widgets.DIM,
+                width=W - 80,
+                anchor="midbottom",
+            )
 
     def on_button(self, name: str) -> None:
-        if name == "leave":
-            self.game.leave_table(self.net_table)
+        if name == "again":
+            self.net.play_again()
+        elif name == "leave":
+            self.policy.leave_table(self.net_table)

@@ -3,8 +3,8 @@ it, cards held, dealer) and what its matches would add now.
 
 An opponent's board reads name and score on its first line, its facts on up to two
 lines below (wrapped between facts when the panel is narrow, the "+N" at the end of
-the first), its portrait beside its card backs. Your own board puts the portrait on
-the reading side of the panel and the two lines beside it. Everything is mirrored in
+the first), its portrait beside its card backs. Your own board, beside your hand,
+puts a larger portrait at its head and the same lines below it. Everything is mirrored in
 right-to-left languages: the portrait and the name on the right.
 """
 
@@ -49,6 +49,9 @@ def facts_of(f: Frame, seat: int) -> list[str]:
         facts.insert(0, _("thinking…") if thinking(f, seat) else label or _(kind))
     if seat == f.model.dealer:
         facts.append(_("dealer"))
+    if f.clock is not None and f.clock[0] == seat:  # the host's turn timer runs
+        left = f.clock[1]
+        facts.insert(0, _("{time} left").format(time=f"{left // 60}:{left % 60:02d}"))
     return facts
 
 
@@ -96,13 +99,14 @@ def draw_board(f: Frame, surf: pygame.Surface, seat: int, r: pygame.Rect) -> Non
     own = seat == f.viewer and r == lay.own_seat
     pic = lay.portrait_rect(r, own)
     surf.blit(portrait(f.seat_names[seat], pic.width, f.kinds[seat]), pic)
-    text = _reading(r, pic.width + 4, 0) if own else r
+    # your own board: the words under the portrait
+    text = pygame.Rect(r.left, pic.bottom, r.width, r.bottom - pic.bottom) if own else r
     _head(f, surf, seat, text)
     size = int(fs * 0.85)
-    y = r.top + 4 + int(fs * 1.3)
+    y = text.top + 4 + int(fs * 1.3)
     gain = _gain(f, surf, seat, text, y, size)
     width = text.width - 16
-    lines = wrap_facts(facts_of(f, seat), width - gain, width, size, 1 if own else FACT_LINES)
+    lines = wrap_facts(facts_of(f, seat), width - gain, width, size, FACT_LINES)
     for i, words in enumerate(lines):
         room = _reading(text, 0, gain if i == 0 else 0)
         widgets.line(surf, words, room, y + i * int(fs * 1.05), size, widgets.DIM, pad=8)

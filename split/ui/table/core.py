@@ -5,6 +5,8 @@ the part of :class:`~.scene.TableScene` that does not read input or draw."""
 from __future__ import annotations
 
 import contextlib
+import copy
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, assert_never
@@ -36,11 +38,22 @@ from .gestures import Gestures, action_keys, glow_targets
 from .hand import HandOrder, SortKey, sort_key
 from .intents import Key
 from .layout import TableLayout, lay_out
-from .narration import Tone, Undone, hint_words, logged, prompt_line, refused
+from .narration import (
+    Tone,
+    Undone,
+    hint_words,
+    late,
+    logged,
+    phrase,
+    prompt_line,
+    refused,
+    said,
+)
 from .policy import Plain, Policy, Seating
+from .recap import Recorder
 from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
-from .settings import Settings, TableSettings, following_speed, speeds_of
+from .settings import SPEEDS, Settings, TableSettings, following_speed, speeds_of
 from .toasts import Toasts, victim_of
 from .uistate import TableUI, after
 
@@ -95,6 +108,11 @@ class TableCore(Scene):
         self.feedback = Toasts()  # what just happened to you: toasts and seat flashes
         self._overlay_shown: tuple[object, ...] = ((), frozenset())
         self.ui = TableUI()  # what it shows beside the game: changed only by show()
+        self.turn_limit = 0  # the host's turn timer, in seconds (0: none)
+        # what the others did since your last turn, to be played again (one person only)
+        self.recorder = Recorder(self.viewer) if len(self.humans) == 1 else None
+        self.replaying: TableModel | None = None  # the picture to come back to after it
+        self.turn_clock: tuple[int, float] | None = None  # (seat, since when) it runs
         self.summary_shown_for: int | None = None
         self.final_shown = False
         self._entered = False
@@ -152,8 +170,9 @@ class TableCore(Scene):
         return self.source.state
 
     def timing(self) -> tuple[float, float, float]:
-        """(flight, bot pause, deal stagger) seconds at the chosen speed."""
-        return speeds_of(self.settings)
+        """(flight, bot pause, deal stagger) seconds at the chosen speed (a replay of
+        what happened since your last turn: at reading speed, whatever the setting)."""
+        return SPEEDS["normal"] if self.replaying is not None else speeds_of(self.settings)
 
     def play_sound(self, name: str) -> None:
         """Play a sound effect, if the table has sound."""
@@ -187,28 +206,6 @@ class TableCore(Scene):
         """Whether events wait or cards fly (a click hurries them), or a press is held."""
         a = self.animator
         return bool(a.flights or a.pending or a.wait > 0 or self.gestures.press is not None)
-
-    def esc_free(self) -> bool:
-        """Whether Esc has nothing of the table's own to close (a selection, a panel, a
-        drag), so the app may use it."""
-        ui = self.ui
-        return (
-            ui.selected is None
-            and not ui.show_sheets
-            and not ui.show_reference
-            and not ui.show_keys
-            and self.gestures.press is None
-        )
-
-    def esc_for_app(self, event: pygame.event.Event) -> bool:
-        """Whether ``event`` is an Esc the app should answer (pause, leave): the table
-        has nothing of its own to close and is on a window."""
-        return (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_ESCAPE
-            and self.esc_free()
-            and self.app is not None
-        )
 
     # ================================================================== acting
 
@@ -256,10 +253,15 @@ class TableCore(Scene):
     def arrive(self, arrival: src.Arrival) -> None:
         """One arrival from the game, applied to the table."""
         self.invalidate()
+        if self.replaying is not None:  # news from the host: back to the table as it is
+            self.end_replay()
         match arrival:
             case src.Applied(events=events, action=action):
                 if any(isinstance(e, ev.RoundStarted) for e in events):
                     self.show(it.Explain(note=None))  # the wait for the next round is over
+                for e in events:  # the host's turn timer runs from the turn's arrival
+                    if isinstance(e, ev.TurnStarted):
+                        self.turn_clock = (e.seat, time.monotonic())
                 self.animator.queue(events)
                 if action is not None:  # our own game: a move played here
                     self.driver.drop()  # a stale choice (the position moved on) is dropped
@@ -281,7 +283,8 @@ class TableCore(Scene):
             case src.Reconnecting():
                 lost = N_("The connection to the host was lost: joining again\u2026")
                 self.show(it.Explain(note=message(lost)))
-            case src.SeatsChanged(kinds=kinds, names=names):
+            case src.SeatsChanged(kinds=kinds, names=names, turn_limit=limit):
+                self.turn_limit = limit
                 seat = self.viewer
                 self.kinds = seat_kinds(seat, kinds)
                 self.seat_names = [
@@ -290,6 +293,13 @@ class TableCore(Scene):
             case src.Gone(code=code):
                 self.show(it.Explain(note=gone_text(code)))
                 self.gone = True
+            case src.Said(seat=seat, phrase=key):  # a quick message: on its seat's board
+                self.feedback.bubble(seat, phrase(key))
+                self.entries.append(said(seat, key))
+            case src.Late(seat=seat):  # the host's turn timer ran out: a bot plays it
+                self.entries.append(late(seat, self.viewer))
+                if seat == self.viewer:
+                    self.show(it.Explain(note=late(seat, self.viewer)))
             case _:
                 assert_never(arrival)
 
@@ -475,7 +485,12 @@ class TableCore(Scene):
 
     def react(self, e: ev.Event) -> None:
         """An event has just changed the model: log it and follow it on the table."""
+        if self.replaying is not None:  # played again: told and followed already
+            self._sync_hand()
+            return
         self.entries.append(logged(e, self._you()))
+        if self.recorder is not None:
+            self.recorder.follow(e, self.model, self.entries[-1])
         self._feedback(e)
         match e:
             case ev.RoundStarted():
@@ -523,11 +538,38 @@ class TableCore(Scene):
         self.feedback.add(logged(e, you), victim)
 
     def finish_animations(self) -> None:
-        """Space / click: land every card now and play the queued events instantly."""
+        """Space / click: land every card now and play the queued events instantly (a
+        replay is over at once)."""
         try:
             self.animator.finish()
         except PictureLost:
-            self.rebuild_picture()
+            if self.replaying is None:
+                self.rebuild_picture()
+        self.end_replay()
+        self.invalidate()
+
+    def replay(self) -> bool:
+        """Y or Replay, on your turn: play again on the table what the others did since
+        your last turn, at reading speed, from the picture your turn left; then the
+        table is as it was. True if it started."""
+        recap = self.recorder.recap if self.recorder is not None else None
+        if recap is None or not self.human_turn() or self.replaying is not None:
+            return False
+        self.replaying = self.model
+        self.model = copy.deepcopy(recap.model)
+        self.animator = Animator(self.model, self)
+        self.animator.queue(recap.events)
+        self.show(it.Select(None))
+        self.invalidate()
+        return True
+
+    def end_replay(self) -> None:
+        """The replay is over (or cut short): the picture as it was before it."""
+        if self.replaying is None:
+            return
+        self.model, self.replaying = self.replaying, None
+        self.animator = Animator(self.model, self)
+        self.hand.reset(self.model.hands[self.viewer], self._sort_key())
         self.invalidate()
 
     def rebuild_picture(self) -> None:

@@ -57,6 +57,8 @@ class Frame:
     seat_names: tuple[str, ...]  # as the players wrote them: a portrait's seed
     kinds: tuple[str, ...]
     log: tuple[str, ...]
+    log_recent: int  # the log's last lines since your last turn (0: nothing to replay)
+    replaying: bool  # what happened since your last turn is being played again
     prompt: tuple[str, Tone]
     pointer: Pointer
     hidden: Hidden
@@ -74,6 +76,9 @@ class Frame:
     show_sheets: bool
     show_reference: bool
     show_keys: bool
+    show_say: bool  # the quick messages (a network table)
+    remote: bool  # a network table: quick messages instead of undo
+    clock: tuple[int, int] | None  # the host's turn timer: (seat, seconds left)
     scoring: bool
     hand_hidden: bool
     hand_covered: bool

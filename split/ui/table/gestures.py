@@ -39,6 +39,8 @@ from .intents import (
     Play,
     Refuse,
     ReorderHand,
+    Replay,
+    Say,
     Select,
     SendBack,
     Sort,
@@ -47,8 +49,8 @@ from .intents import (
     TogglePanel,
     Undo,
 )
-from .narration import not_a_match
-from .render import BUTTONS, Hit, focusable, hit_at
+from .narration import PHRASES, not_a_match
+from .render import Hit, focusable, hit_at, side_buttons
 
 DRAG_THRESHOLD = 6  # pixels the pointer moves before a press becomes a drag
 NOWHERE = pygame.Rect(0, 0, 0, 0)  # the rectangle of a thing picked by key
@@ -331,6 +333,12 @@ class Gestures:
             return [TogglePanel("reference")]
         if k == pygame.K_F1 or getattr(event, "unicode", "") == "?":
             return [TogglePanel("keys")]
+        if k == pygame.K_m and f.remote:
+            return [TogglePanel("say")]
+        if k == pygame.K_y:
+            return [Replay()] if f.log_recent else []
+        if f.show_say and pygame.K_1 <= k < pygame.K_1 + len(PHRASES):
+            return [Sound("click"), Say(list(PHRASES)[k - pygame.K_1])]
         if k == pygame.K_d:
             return self.click(Hit("pile", -1, -1, NOWHERE), f)
         if k == pygame.K_p:
@@ -359,7 +367,9 @@ class Gestures:
     def _down(self, pos: tuple[int, int], f: Frame, hits: Sequence[Hit]) -> list[Intent]:
         """The left button went down: a press begins (or a click beside a panel closes it)."""
         hit = hit_at(hits, pos)
-        if (f.show_sheets or f.show_reference or f.show_keys) and (
+        if f.show_say and hit is not None and hit.kind == "phrase":
+            return [Sound("click"), Say(list(PHRASES)[hit.a])]
+        if (f.show_sheets or f.show_reference or f.show_keys or f.show_say) and (
             hit is None or hit.kind != "button"
         ):
             return [ClosePanels()]  # a click beside a panel closes it
@@ -478,12 +488,16 @@ class Gestures:
             out.append(TogglePanel("reference"))
         elif name == "speed":
             out.append(Speed())
+        elif name == "say":
+            out.append(TogglePanel("say"))
         return out
 
     def click(self, hit: Hit, f: Frame) -> list[Intent]:
         """A click (or Enter on the focused thing): the click alternative of every drag."""
         if hit.kind == "button":
-            return self.click_button(BUTTONS[hit.a][0], f)
+            return self.click_button(side_buttons(f.remote)[hit.a][0], f)
+        if hit.kind == "replay":
+            return [Sound("click"), Replay()]
         if not f.human_turn:
             return []
         phase = f.phase

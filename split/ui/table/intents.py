@@ -20,7 +20,7 @@ from split.i18n.words import Words
 
 Key = tuple[str, int, int]
 Selection = tuple[str, int] | None  # ("hand", index) or ("match", m)
-Panel = Literal["sheets", "reference", "keys"]
+Panel = Literal["sheets", "reference", "keys", "say"]
 
 
 class Keep(Enum):
@@ -49,10 +49,22 @@ class Select:
 
 @dataclass(frozen=True)
 class TogglePanel:
-    """Open the score sheets, the reference cards or the keys (closing the others), or
-    close it."""
+    """Open the score sheets, the reference cards, the keys or the quick messages
+    (closing the others), or close it."""
 
     panel: Panel
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Play again what the others did since your last turn (on your turn)."""
+
+
+@dataclass(frozen=True)
+class Say:
+    """Send a quick message to the others at a network table (a protocol phrase)."""
+
+    phrase: str
 
 
 @dataclass(frozen=True)
@@ -195,5 +207,19 @@ Shown = (
 )
 """A change to what the table shows beside the game (:class:`~.uistate.TableUI`)."""
 
-Intent = Play | Undo | Hint | Sort | Speed | Hurry | ReorderHand | Refuse | SendBack | Sound | Shown
+Intent = (
+    Play
+    | Undo
+    | Hint
+    | Sort
+    | Speed
+    | Hurry
+    | ReorderHand
+    | Refuse
+    | SendBack
+    | Sound
+    | Say
+    | Replay
+    | Shown
+)
 """Everything a gesture may ask for, and the table's own changes to what it shows."""

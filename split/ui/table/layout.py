@@ -22,6 +22,8 @@ from ..cards import CardArt
 Point = tuple[int, int]
 FAN_DEGREES = 9.0  # the tilt of a card at the end of a hand that fills the table
 HOVER_LIFT = 0.10  # how far the card under the pointer rises, in card heights
+FAN_DROP = 1.09  # a fanned hand's height, in card heights (the arc lowers its ends)
+HAND_MOST = 0.30  # the tallest hand card, in window heights
 
 
 def mirror(rect: pygame.Rect, within: pygame.Rect, rtl: bool) -> pygame.Rect:
@@ -120,11 +122,14 @@ class TableLayout:
         return 4 + int(self.fs * 1.3) + 2 * int(self.fs * 1.05)
 
     def portrait_rect(self, seat: pygame.Rect, own: bool = False) -> pygame.Rect:
-        """A seat's portrait in its panel, on the reading side: an opponent's beside its
-        card backs (as tall as a back), your own as tall as your panel."""
+        """A seat's portrait in its panel: an opponent's on the reading side beside its
+        card backs (as tall as a back); your own at the head of your board, centred, as
+        large as leaves room for the words below it."""
         if own:
-            p = seat.height - 6
-            return mirror(pygame.Rect(seat.left + 4, seat.top + 3, p, p), seat, self.rtl)
+            words = int(self.fs * 1.3) + 2 * int(self.fs * 1.05) + 8
+            p = max(8, min(seat.width - 16, seat.height - words - 8, int(self.size[1] * 0.16)))
+            top = seat.top + max(6, (seat.height - p - words) // 2)  # the whole, centred
+            return pygame.Rect(seat.centerx - p // 2, top, p, p)
         p = self.heights["back"]
         rect = pygame.Rect(seat.left + 6, seat.top + self.board_head, p, p)
         return mirror(rect, seat, self.rtl)
@@ -232,13 +237,22 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
     y = top_h + m
     prompt = pygame.Rect(inner.left, y + h_mid + fs + m, inner.width, int(fs * 2.6))
     own = mirror(pygame.Rect(m, prompt.bottom + m // 2, tw - 2 * m, heights["own"]), window, rtl)
-    hand_top = H - m - int(h_hand * 1.09)  # room for the fan's arc
+    # Your hand takes the felt below your matches, as large as it fits (up to HAND_MOST
+    # of the window's height): no band of empty felt between them.
+    h_hand = max(h_hand, min(int(H * HAND_MOST), int((H - m - own.bottom - m) / FAN_DROP)))
+    heights["hand"] = h_hand
+    hand_top = H - m - int(h_hand * FAN_DROP)  # room for the fan's arc
     lift = int(h_hand * 0.2)
-    hand = mirror(pygame.Rect(m, hand_top - lift, tw - 2 * m, H - hand_top + lift - m), window, rtl)
+    # your board beside your hand, at the bottom on the reading side
+    own_w = max(fs * 10, min(int(tw * 0.18), fs * 14))
+    own_seat = pygame.Rect(m, own.bottom + m, own_w, H - 2 * m - own.bottom)
+    hand_left = own_seat.right + m
+    hand = pygame.Rect(hand_left, hand_top - lift, tw - m - hand_left, H - hand_top + lift - m)
+    hand = mirror(hand, window, rtl)
+    own_seat = mirror(own_seat, window, rtl)
     pile_x = inner.left + m
     left = pile_x + mid_w + 4 * m
     discard = mirror(pygame.Rect(left, y - m // 2, inner.right - left, h_mid + m), window, rtl)
-    own_seat = pygame.Rect(side.left + m, H - int(fs * 3.2), side.width - 2 * m, int(fs * 3))
     across = others - 2 if sides else others
     room = inner.width + m
     w = min(room // across, int(room * 0.4))  # one to three across: centred panels

@@ -270,6 +270,44 @@ def match_type(t: MatchType) -> str:
 LogEntry = Undone | ev.Event
 """What the log records: an engine event, or a record of the table's own."""
 
+PHRASES: dict[str, str] = {
+    "hello": N_("Hello!"),
+    "well-played": N_("Well played!"),
+    "your-turn": N_("Your turn, go ahead!"),
+    "one-moment": N_("One moment, please."),
+    "oops": N_("Oops!"),
+    "thanks": N_("Thanks!"),
+    "good-game": N_("Good game!"),
+}
+"""The quick messages of a network table (the protocol's ``PHRASES``), in words."""
+
+
+def phrase(key: str) -> Words:
+    """A quick message as its sender's bubble shows it."""
+    return message(PHRASES[key])
+
+
+def said(seat: int, key: str) -> Words:
+    """The log's line for a quick message from ``seat``."""
+    return words(_said, seat, key)
+
+
+def _said(names: Sequence[str], seat: int, key: str) -> str:
+    return _("{name}: \u201c{phrase}\u201d").format(name=names[seat], phrase=_(PHRASES[key]))
+
+
+def late(seat: int, you: int | None) -> Words:
+    """The log's line for a turn timer that ran out at ``seat``."""
+    return words(_late, seat, you)
+
+
+def _late(names: Sequence[str], seat: int, you: int | None) -> str:
+    if seat == you:
+        return _("Your time for this turn ran out: a bot plays the rest of it for you.")
+    return _("{name}'s time for this turn ran out: a bot plays the rest of it.").format(
+        name=names[seat]
+    )
+
 
 def logged(entry: LogEntry, you: int | None) -> Words:
     """The log's line for ``entry``, spoken to seat ``you``, to be worded when drawn

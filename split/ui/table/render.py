@@ -24,12 +24,13 @@ from split.i18n import N_
 from .. import cards as cardart
 from .. import sheets, typeset, widgets
 from ..shortcuts import KEYS, KEYS_TITLE
+from ..text import text_size
 from ..typeset import _, is_rtl
 from .boards import draw_board
 from .frame import Frame
 from .intents import Key
 from .layout import HOVER_LIFT
-from .narration import Tone
+from .narration import PHRASES, Tone
 
 T = TypeVar("T")
 
@@ -55,6 +56,15 @@ BUTTONS: tuple[tuple[str, str, str], ...] = (
     ("undo", N_("Undo"), ""),
 )
 """The side panel's buttons: name, label, key."""
+SAY_BUTTON = ("say", N_("Say\u2026"), "M")
+"""At a network table, where no move can be taken back, Undo's place: quick messages."""
+
+
+def side_buttons(remote: bool) -> tuple[tuple[str, str, str], ...]:
+    """The side panel's buttons of a table here, or of a network table."""
+    if not remote:
+        return BUTTONS
+    return tuple(SAY_BUTTON if b[0] == "undo" else b for b in BUTTONS)
 
 
 class Hit(NamedTuple):
@@ -193,6 +203,8 @@ class Renderer:
             sheets.draw_reference(surf, lay.sheet_area)
         elif f.show_keys:
             self._keys(f, surf)
+        elif f.show_say:
+            self._say(f, surf)
         if f.hand_hidden:
             widgets.panel(surf, pygame.Rect(0, 0, W, H), (0, 20, 10, 235), 0)
         focus = f.pointer.focus
@@ -397,15 +409,27 @@ class Renderer:
         widgets.line(surf, _("Round {n} of 3").format(n=s.round), side, y, fs, widgets.INK, True, m)
         y += int(fs * 1.5)
         y = self._buttons(f, surf, y)
-        # the game log: every action of every player in words
-        widgets.line(surf, _("Log"), side, y, int(fs * 0.9), widgets.DIM, True, m)
-        y += int(fs * 1.3)
-        own = lay.own_seat
-        log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, own.top - y - m)
+        # the game log: every action of every player in words; when your turn comes,
+        # until your first move, only what the others did since your last one, with
+        # its Replay (Y)
+        recent = f.log_recent
+        head = _("Since your last turn") if recent else _("Log")
+        widgets.line(
+            surf, head, side, y, int(fs * 0.9), widgets.GOLD if recent else widgets.DIM, True, m
+        )
+        y += int(fs * 1.4)
+        if recent:  # a button of its own under the heading, as wide as a button pair
+            r = pygame.Rect(side.left + m, y, side.width - 2 * m, int(fs * 1.8))
+            widgets.Button("replay", _("Replay on the table"), r, True, i18n.key_name("Y")).draw(
+                surf
+            )
+            self.hits.append(Hit("replay", -1, -1, r))
+            y = r.bottom + m
+        log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, side.bottom - y - m)
         lfs = max(11, int(fs * 0.78))
         lines: list[str] = []
         cap = max(0, log_rect.height // int(lfs * 1.25))
-        for entry in reversed(f.log[-40:]):  # the newest entries that fit, whole
+        for entry in reversed(f.log[-recent:] if recent else f.log[-40:]):  # newest that fit
             wrapped = typeset.wrap(entry, lfs, log_rect.width)
             if len(lines) + len(wrapped) > cap:
                 break
@@ -414,7 +438,8 @@ class Renderer:
         for line in lines:
             widgets.line(surf, line, log_rect, ly, lfs, (215, 225, 215))
             ly += int(lfs * 1.25)
-        # your own seat: name and score
+        # your own seat, beside your hand: name and score
+        own = lay.own_seat
         v = f.viewer
         active = v == s.current
         widgets.panel(surf, own, (60, 50, 10, 200) if active else (0, 40, 20, 200), 8)
@@ -431,7 +456,7 @@ class Renderer:
         by_rank = f.sort_order == "rank"
         your_turn = f.human_turn
         self.buttons = {}
-        for i, (name, label, key) in enumerate(BUTTONS):
+        for i, (name, label, key) in enumerate(side_buttons(f.remote)):
             if name == "speed":
                 label = _("Speed: {s}").format(s=_(speed))
             elif name == "sort":
@@ -447,6 +472,8 @@ class Renderer:
                 enabled = your_turn
             if name == "undo":
                 enabled = f.can_undo
+            if name == "say":
+                enabled = not f.hand_hidden
             shown = i18n.key_name(key) if key else ""
             b = widgets.Button(name, label, r, enabled, shown, hot=name == "skip" and enabled)
             if ("button", i, -1) in f.hint_keys:
@@ -454,7 +481,34 @@ class Renderer:
             b.draw(surf)
             self.buttons[name] = b
             self.hits.append(Hit("button", i, -1, r))
-        return y + ((len(BUTTONS) + 1) // 2) * (bh + m // 2) + m
+        return y + ((len(BUTTONS) + 1) // 2) * (bh + m // 2) + m  # as many at a network table
+
+    def _say(self, f: Frame, surf: pygame.Surface) -> None:
+        """The quick messages (M, or Say… at a network table): one click sends one to
+        everyone at the table; 1 to 7 on the keyboard."""
+        lay = f.layout
+        fs = lay.fs
+        keys = list(PHRASES)
+        bw = max(fs * 11, max(text_size(_(PHRASES[k]), fs)[0] for k in keys) + fs * 4)
+        bh = int(fs * 2)
+        gap = fs // 2
+        title = int(fs * 2.2)
+        w, h = bw + 2 * fs, title + len(keys) * (bh + gap) + fs
+        side = lay.side
+        # over the table, beside the side panel, its foot at your seat's head
+        x = side.left - gap - w if side.centerx > lay.window.centerx else side.right + gap
+        area = pygame.Rect(x, lay.window.bottom - gap - h, w, h).clamp(lay.window)
+        widgets.panel(surf, area, (8, 22, 14, 240), 10)
+        widgets.line(
+            surf, _("Quick messages"), area, area.top + fs // 2, fs, widgets.GOLD, True, fs
+        )
+        y = area.top + title
+        for i, key in enumerate(keys):
+            r = pygame.Rect(area.left + fs, y, bw, bh)
+            b = widgets.Button(f"say{i}", _(PHRASES[key]), r, True, i18n.key_name(str(i + 1)))
+            b.draw(surf)
+            self.hits.append(Hit("phrase", i, -1, r))
+            y += bh + gap
 
     def _keys(self, f: Frame, surf: pygame.Surface) -> None:
         """The keys panel (F1 or ?): the table's keys and everywhere's, in words."""

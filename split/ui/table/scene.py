@@ -4,7 +4,9 @@ screens and the loop's hooks (the parts each in their own module of this package
 from __future__ import annotations
 
 import copy
+import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any, assert_never
 
@@ -120,10 +122,17 @@ class TableScene(TableCore):
             if self.animator.step(dt):
                 self.invalidate()
         except PictureLost:
-            self.rebuild_picture()
+            if self.replaying is None:
+                self.rebuild_picture()
+            self.end_replay()
+        if self.replaying is not None and not self.animator.busy():
+            self.end_replay()  # the replay has reached the table as it is
         fb = self.feedback
         fb.expire()
-        shown = (tuple(fb.toasts), frozenset(s for s in fb.flashes if fb.flashing(s)))
+        if self._frame is not None and self._frame.clock != self.clock():
+            self.invalidate()  # the turn timer's seconds
+        flashing = frozenset(s for s in fb.flashes if fb.flashing(s))
+        shown = (tuple(fb.toasts), flashing, tuple(fb.bubbles.values()))
         if shown != self._overlay_shown and self.app is not None:
             self.app.repaint()  # the overlay changed: repaint under it
         self._overlay_shown = shown
@@ -142,6 +151,29 @@ class TableScene(TableCore):
             self.try_action(Action.next_round())
 
     # ================================================================== input
+
+    def esc_free(self) -> bool:
+        """Whether Esc has nothing of the table's own to close (a selection, a panel, a
+        drag), so the app may use it."""
+        ui = self.ui
+        return (
+            ui.selected is None
+            and not ui.show_sheets
+            and not ui.show_reference
+            and not ui.show_keys
+            and not ui.show_say
+            and self.gestures.press is None
+        )
+
+    def esc_for_app(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is an Esc the app should answer (pause, leave): the table
+        has nothing of its own to close and is on a window."""
+        return (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_ESCAPE
+            and self.esc_free()
+            and self.app is not None
+        )
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.policy.handle(self, event):
@@ -180,6 +212,13 @@ class TableScene(TableCore):
                 self.animator.fly_back(image, start, dst, keys)
             case it.Sound(name=name):
                 self.play_sound(name)
+            case it.Replay():
+                self.replay()
+            case it.Say(phrase=phrase):
+                self.source.say(phrase)
+                self.show(it.ClosePanels())  # the quick messages' panel closes
+            case it.TogglePanel(panel="say") if not self.source.remote:
+                pass  # nobody to tell at a table on one screen
             case (
                 it.Select()
                 | it.TogglePanel()
@@ -222,6 +261,37 @@ class TableScene(TableCore):
 
         return self.renderer.draw(frame, surface, full, under, sprites)
 
+    def clock(self) -> tuple[int, int] | None:
+        """The host's turn timer as the table shows it: (the seat whose turn it is,
+        whole seconds left), while a person plays their turn; None without a timer."""
+        on, s = self.turn_clock, self.state
+        if (
+            not self.turn_limit
+            or on is None
+            or s.current != on[0]
+            or s.phase
+            in (
+                ROUND_OVER,
+                GAME_OVER,
+            )
+        ):
+            return None
+        if self.kinds[on[0]] not in ("human", "remote"):
+            return None  # a bot's turn, or a person's played by a bot while away
+        left = self.turn_limit - (time.monotonic() - on[1])
+        return (on[0], max(0, math.ceil(left)))
+
+    def recap_lines(self) -> int:
+        """How many of the log's last lines tell what happened since your last turn
+        (none when there is nothing to replay)."""
+        recap = self.recorder.recap if self.recorder is not None else None
+        if recap is None or self.replaying is not None:
+            return 0
+        entries = list(self.entries)
+        told = entries[len(entries) - recap.count(entries) :]
+        names = self.names_in_text()
+        return sum(1 for w in told if w.text(names))
+
     def hits(self) -> list[Hit]:
         """Everything the pointer can touch, as drawn now."""
         return self.renderer.ensure(self.frame())
@@ -248,6 +318,8 @@ class TableScene(TableCore):
             seat_names=tuple(self.seat_names),
             kinds=tuple(self.kinds),
             log=tuple(self.log),
+            log_recent=self.recap_lines(),
+            replaying=self.replaying is not None,
             prompt=self.prompt(),
             pointer=self.gestures.pointer(),
             hidden=Hidden(
@@ -270,6 +342,9 @@ class TableScene(TableCore):
             show_sheets=ui.show_sheets,
             show_reference=ui.show_reference,
             show_keys=ui.show_keys,
+            show_say=ui.show_say,
+            remote=self.source.remote,
+            clock=self.clock(),
             scoring=ui.scoring,
             hand_hidden=ui.hand_hidden,
             hand_covered=ui.hand_covered,

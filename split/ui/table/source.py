@@ -53,10 +53,27 @@ class Reconnecting:
 
 @dataclass(frozen=True)
 class SeatsChanged:
-    """Who sits where now (the host's names and kinds)."""
+    """Who sits where now (the host's names and kinds), and the host's turn timer
+    (seconds; 0: none)."""
 
     kinds: tuple[str, ...]
     names: tuple[str, ...]
+    turn_limit: int = 0
+
+
+@dataclass(frozen=True)
+class Said:
+    """A quick message from the player at ``seat`` (a protocol phrase)."""
+
+    seat: int
+    phrase: str
+
+
+@dataclass(frozen=True)
+class Late:
+    """The host's turn timer ran out for ``seat``: a bot plays the rest of the turn."""
+
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -66,7 +83,7 @@ class Gone:
     code: str
 
 
-Arrival = Applied | Resync | Refused | Reconnecting | SeatsChanged | Gone
+Arrival = Applied | Resync | Refused | Reconnecting | SeatsChanged | Said | Late | Gone
 """What the table takes in from its game."""
 
 
@@ -75,6 +92,8 @@ class Source(Protocol):
 
     @property
     def state(self) -> GameState: ...
+    @property
+    def remote(self) -> bool: ...  # on a host: quick messages instead of undo
     def bots(
         self,
         kinds: Sequence[str],
@@ -91,10 +110,13 @@ class Source(Protocol):
     def drew_last(self) -> bool: ...
     def can_undo(self, seat: int) -> bool: ...
     def undo(self, seat: int) -> Action: ...
+    def say(self, phrase: str) -> None: ...  # a quick message to the other windows
 
 
 class LocalSource:
     """A game played here: a move is applied at once."""
+
+    remote = False
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -152,9 +174,14 @@ class LocalSource:
     def undo(self, seat: int) -> Action:
         return self.game.undo(seat)
 
+    def say(self, phrase: str) -> None:
+        """Nobody to tell at a table on one screen (the table offers no quick messages)."""
+
 
 class RemoteSource:
     """A game on a host: a move is sent, its events come back with everyone else's."""
+
+    remote = True
 
     def __init__(self, game: RemoteGame) -> None:
         self.game = game
@@ -208,6 +235,9 @@ class RemoteSource:
     def undo(self, seat: int) -> Action:
         raise ValueError("a move sent to the host cannot be taken back")
 
+    def say(self, phrase: str) -> None:
+        self.game.say(phrase)
+
 
 def arrival(kind: str, what: object) -> Arrival | None:
     """A remote game's news (``(kind, value)``, see
@@ -222,7 +252,15 @@ def arrival(kind: str, what: object) -> Arrival | None:
     if kind == "reconnecting":
         return Reconnecting()
     if kind == "seats":
-        return SeatsChanged(tuple(getattr(what, "kinds", ())), tuple(getattr(what, "names", ())))
+        return SeatsChanged(
+            tuple(getattr(what, "kinds", ())),
+            tuple(getattr(what, "names", ())),
+            int(getattr(what, "turn_limit", 0)),
+        )
     if kind == "gone":
         return Gone(str(getattr(what, "code", "")))
+    if kind == "said":
+        return Said(int(getattr(what, "seat", 0)), str(getattr(what, "phrase", "")))
+    if kind == "late":
+        return Late(int(getattr(what, "seat", 0)))
     return None

@@ -29,6 +29,7 @@ class TableUI:
     show_sheets: bool = False
     show_reference: bool = False
     show_keys: bool = False  # the keys panel (F1 or ?)
+    show_say: bool = False  # the quick messages (M, at a network table)
     scoring: bool = False  # the round's scoring fills the sheets on the table
     hand_hidden: bool = False  # hot-seat: the hand is covered until the player is there
     hand_covered: bool = False  # hot-seat, bots' turns: the bottom hand shows its backs
@@ -41,7 +42,12 @@ def after(ui: TableUI, change: it.Shown) -> TableUI:
         case it.Select(selection=selection):
             return replace(ui, selected=selection)
         case it.TogglePanel(panel=panel):
-            shown = {"sheets": ui.show_sheets, "reference": ui.show_reference, "keys": ui.show_keys}
+            shown = {
+                "sheets": ui.show_sheets,
+                "reference": ui.show_reference,
+                "keys": ui.show_keys,
+                "say": ui.show_say,
+            }
             if panel not in shown:
                 raise ValueError(change)
             return replace(
@@ -49,9 +55,12 @@ def after(ui: TableUI, change: it.Shown) -> TableUI:
                 show_sheets=panel == "sheets" and not shown[panel],
                 show_reference=panel == "reference" and not shown[panel],
                 show_keys=panel == "keys" and not shown[panel],
+                show_say=panel == "say" and not shown[panel],
             )
         case it.ClosePanels(deselect=deselect):
-            closed = replace(ui, show_sheets=False, show_reference=False, show_keys=False)
+            closed = replace(
+                ui, show_sheets=False, show_reference=False, show_keys=False, show_say=False
+            )
             return replace(closed, selected=None) if deselect else closed
         case it.Explain(error=error, note=note):
             if error is not it.KEEP:
@@ -67,7 +76,12 @@ def after(ui: TableUI, change: it.Shown) -> TableUI:
             return replace(ui, hint_keys=keys)
         case it.Scoring(on=True):
             return replace(
-                ui, scoring=True, show_sheets=True, show_reference=False, show_keys=False
+                ui,
+                scoring=True,
+                show_sheets=True,
+                show_reference=False,
+                show_keys=False,
+                show_say=False,
             )
         case it.Scoring():
             return replace(ui, scoring=False, show_sheets=False)

@@ -106,8 +106,15 @@ class Lesson(Plain[TableScene]):
     # ------------------------------------------------------------------ the coach
 
     def coach_rect(self, table: TableScene) -> pygame.Rect:
-        """Beside the top seat, on the reading side: nothing there to hide."""
+        """Beside the top seat, on the reading side: nothing there to hide. Over the
+        score sheets that cover the table at the round's end, the side panel's foot
+        (the log's last lines) is what it may cover: never a name or a row."""
         lay = table.layout
+        if table.ui.show_sheets:
+            side = lay.side.inflate(-2 * lay.m, -2 * lay.m)
+            lines = typeset.wrap(self.coach(table), lay.fs, side.width - 16)
+            h = min(side.height, int((len(lines) * 1.3 + 3.5) * lay.fs) + 24)
+            return pygame.Rect(side.left, side.bottom - h, side.width, h)
         seat = lay.seats[0]
         area = lay.table_rect
         width = (area.width - seat.width) // 2 - 2 * lay.m
