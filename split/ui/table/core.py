@@ -531,6 +531,10 @@ class TableCore(Scene):
         """Events wait while the hand is hidden for the next hot-seat player."""
         return self.hand_hidden
 
+    def reduced_motion(self) -> bool:
+        """Whether cards fade in where they land instead of flying (the setting)."""
+        return self.settings.reduced_motion
+
     def react(self, e: ev.Event) -> None:
         """An event has just changed the model: log it and follow it on the table."""
         self.entries.append(logged(e, self._you()))
