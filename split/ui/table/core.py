@@ -54,7 +54,7 @@ from .policy import Plain, Policy, Seating
 from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
 from .settings import Settings, TableSettings, following_speed, speeds_of
-from .toasts import Toasts, victim_of
+from .toasts import Toasts, actor_of, victim_of
 
 LOG_ENTRIES = 400  # what the log keeps (its lines are narrated again on a language change)
 
@@ -252,6 +252,8 @@ class TableCore(Scene):
             self.play_sound("click")
             return False
         self.expert.review(self.game, action)
+        if state.current is not None:  # their move: they have seen their notices
+            self.feedback.acted(state.current)
         self.error = None
         self.note = None
         self.hint_keys = frozenset()
@@ -562,12 +564,15 @@ class TableCore(Scene):
 
     def _feedback(self, e: ev.Event) -> None:
         """What a player did to a human's match or score is shown at their seat: a
-        toast names it and the panel flashes (the log is the record)."""
+        notice names it and the panel flashes (the log is the record). A new round
+        clears the last one's notices."""
+        if isinstance(e, ev.RoundStarted):
+            self.feedback.clear()
         victim = victim_of(e)
         if victim is None or self.kinds[victim] != "human":
             return
         you = victim if victim == self.viewer else None
-        self.feedback.add(logged(e, you), victim)
+        self.feedback.add(logged(e, you), victim, actor_of(e))
 
     def finish_animations(self) -> None:
         """Space / click: land every card now and play the queued events instantly."""

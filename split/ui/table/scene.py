@@ -26,7 +26,7 @@ from .frame import Frame, Hidden
 from .layout import lay_out
 from .narration import refused
 from .render import Hit
-from .toasts import draw_overlay
+from .toasts import draw_overlay, notice_at
 
 
 class TableScene(TableCore):
@@ -153,6 +153,11 @@ class TableScene(TableCore):
         if self.policy.handle(self, event):
             return
         frame = self.frame()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            notice = notice_at(self.feedback, frame, event.pos)
+            if notice is not None:  # a click on a notice: it has been read
+                self.feedback.dismiss(notice)
+                return
         before = self.gestures.pointer()
         intents = self.gestures.handle(event, frame, self.renderer.ensure(frame))
         for intent in intents:
