@@ -28,8 +28,12 @@ from split.ui.table.toasts import (  # noqa: E402
     FLASH_COLOUR,
     MAX_TOASTS,
     NOTICE_RIM,
+    PATH_COLOUR,
+    PATH_SECONDS,
+    Route,
     Toasts,
     notices,
+    path_points,
 )
 
 pygame.init()
@@ -196,6 +200,53 @@ def test_notices_of_two_players_show_the_newest_first_until_your_move():
     _assert_notices_drawn(app, table, ["Bo", "Ada"])
     key(app, pygame.K_d)
     assert not table.feedback.toasts
+
+
+UPGRADE = ["draw", "upgrade 7D 0.0", "pass", "discard 8S"]  # R5.2
+TRADE = ["draw", "match 4S 4H", "match 4H 4S", "trade 0 0.0", "discard 8S"]  # R6.3
+
+
+@pytest.mark.parametrize(
+    "plan,route", [(UPGRADE, Route(0, 0, 1, 0, False)), (TRADE, Route(0, 0, 1, 0, True))]
+)
+def test_a_match_taken_from_you_draws_its_path_between_the_seats(plan, route):
+    """Ada upgrades your match (it becomes hers) or trades hers for it: a path is drawn
+    from where your match lay to where it went, for a moment."""
+    game = laid_out(
+        hands=[["2C", "3C", "9S", "KH"], ["7D", "4S", "4H", "8S"]],
+        draw=["QH", "QD", "JC", "10C", "10D", "JH"],
+        table=[[["7C", "7H"]], []],
+    )
+    app = App((1280, 720))
+    seats = [SeatSetup("You", "human"), SeatSetup("Ada", "normal")]
+    table = TableScene(
+        game, seats, settings=TableSettings("instant"), choose_bot=scripted(game, plan)
+    )
+    now = [0.0]
+    table.feedback.clock = lambda: now[0]
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    key(app, pygame.K_d)
+    assert wait(app, table.human_turn)
+    drag(
+        app, spot(table, "hand", table.hand.cards.index(C("2C"))), table.layout.discard_rect.center
+    )
+    assert wait(app, lambda: table.feedback.paths and table.human_turn())
+    assert [p.route for p in table.feedback.paths] == [route]
+    app.full_redraw = True
+    app.run_frames(1)
+    points = path_points(table.feedback.paths[0], table.frame())
+    ends = [points[0], points[-1]]
+    assert table.layout.own_rect.collidepoint(ends[0])  # from your matches' row
+    assert table.seat_rect(1).collidepoint(ends[1])  # to Ada's board
+    middle = points[len(points) // 2]
+    assert tuple(app.screen.get_at(middle))[:3] == PATH_COLOUR
+    # a moment later it has gone (the notice stays)
+    now[0] = PATH_SECONDS + 0.01
+    app.run_frames(2)
+    assert not table.feedback.paths and table.feedback.toasts
+    assert tuple(app.screen.get_at(middle))[:3] != PATH_COLOUR
 
 
 def test_at_most_three_notices_the_newest_kept():

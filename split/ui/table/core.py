@@ -54,7 +54,7 @@ from .policy import Plain, Policy, Seating
 from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
 from .settings import Settings, TableSettings, following_speed, speeds_of
-from .toasts import Toasts, actor_of, victim_of
+from .toasts import Toasts, actor_of, route_of, victim_of
 
 LOG_ENTRIES = 400  # what the log keeps (its lines are narrated again on a language change)
 
@@ -572,7 +572,8 @@ class TableCore(Scene):
         if victim is None or self.kinds[victim] != "human":
             return
         you = victim if victim == self.viewer else None
-        self.feedback.add(logged(e, you), victim, actor_of(e))
+        route = route_of(e, self.model.matches)
+        self.feedback.add(logged(e, you), victim, actor_of(e), route)
 
     def finish_animations(self) -> None:
         """Space / click: land every card now and play the queued events instantly."""

@@ -105,7 +105,7 @@ class TableScene(TableCore):
         # twice a second all the same.
         due = self.driver.wake_in() if not self.remote else self.source.look_every
         for change in (self.feedback.next_change(), self.policy.wake_in(self)):
-            if change is not None:  # a toast goes, a flash blinks, the tutorial's ring
+            if change is not None:  # a path goes, a flash blinks, the tutorial's ring
                 due = change if due is None else min(due, change)
         if due is not None:
             return due
@@ -129,7 +129,7 @@ class TableScene(TableCore):
         if self._frame is not None and self._frame.clock != self.clock():
             self.invalidate()  # the turn timer's seconds
         flashing = frozenset(s for s in fb.flashes if fb.flashing(s))
-        shown = (tuple(fb.toasts), flashing, tuple(fb.bubbles.values()))
+        shown = (tuple(fb.toasts), flashing, tuple(fb.bubbles.values()), tuple(fb.paths))
         if shown != self._overlay_shown and self.app is not None:
             self.app.repaint()  # the overlay changed: repaint under it
         self._overlay_shown = shown

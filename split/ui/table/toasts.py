@@ -14,9 +14,9 @@ go, the notices and flashes stay.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, NamedTuple, assert_never
 
 import pygame
 
@@ -27,6 +27,7 @@ from split.i18n.words import Words
 from .. import typeset, widgets
 from ..portraits import portrait
 from ..text import text_size
+from .layout import card_size
 
 if TYPE_CHECKING:
     from .frame import Frame
@@ -37,6 +38,28 @@ FLASH_COLOUR = (235, 80, 70)  # red: something was taken from you (LOOK.md palet
 MAX_TOASTS = 3
 NOTICE_FILL = (10, 52, 32)  # the seats' panels on the felt; opaque: drawn again each frame
 NOTICE_RIM = (204, 170, 86)  # a duller gold than the turn's marker
+PATH_SECONDS = 1.6  # a match's path between two seats shows this long
+PATH_COLOUR = (250, 214, 110)
+PATH_EDGE = (20, 30, 20)
+
+
+class Route(NamedTuple):
+    """Where a match went: from ``src``'s match number ``src_match`` to ``dst``'s
+    number ``dst_match`` (and the other way too, when ``both``: a trade)."""
+
+    src: int
+    src_match: int
+    dst: int
+    dst_match: int
+    both: bool
+
+
+@dataclass(frozen=True)
+class Path:
+    """A :class:`Route` drawn between two seats from ``start`` (clock seconds)."""
+
+    route: Route
+    start: float
 
 
 @dataclass(frozen=True)
@@ -59,12 +82,18 @@ class Toasts:
     toasts: list[Toast] = field(default_factory=list)
     flashes: dict[int, float] = field(default_factory=dict)  # seat -> start
     bubbles: dict[int, Toast] = field(default_factory=dict)  # seat -> its quick message
+    paths: list[Path] = field(default_factory=list)
 
-    def add(self, words: Words, seat: int, by: int | None = None) -> None:
-        """Notify ``seat`` of ``words`` (what ``by`` did) and flash its panel, from now."""
+    def add(
+        self, words: Words, seat: int, by: int | None = None, route: Route | None = None
+    ) -> None:
+        """Notify ``seat`` of ``words`` (what ``by`` did) and flash its panel, from now;
+        with ``route``, draw the way its match went between the two seats for a moment."""
         now = self.clock()
         self.toasts = [*self.toasts, Toast(words, seat, now, by)][-MAX_TOASTS:]
         self.flashes[seat] = now
+        if route is not None:
+            self.paths = [*self.paths, Path(route, now)]
 
     def acted(self, seat: int) -> None:
         """``seat`` made a move: its notices have been seen, they go."""
@@ -83,14 +112,15 @@ class Toasts:
         self.bubbles = {**self.bubbles, seat: Toast(words, seat, self.clock())}
 
     def expire(self) -> bool:
-        """Drop what has had its time (flashes and quick messages: a notice waits for
-        its player); True if anything went."""
+        """Drop what has had its time (flashes, paths and quick messages: a notice
+        waits for its player); True if anything went."""
         now = self.clock()
         flashes = {s: t for s, t in self.flashes.items() if now - t < FLASH_BLINKS[-1][1]}
         bubbles = {s: b for s, b in self.bubbles.items() if now - b.start < BUBBLE_SECONDS}
-        changed = (len(flashes), len(bubbles)) != (len(self.flashes), len(self.bubbles))
-        self.flashes, self.bubbles = flashes, bubbles
-        return changed
+        paths = [p for p in self.paths if now - p.start < PATH_SECONDS]
+        was = (len(self.flashes), len(self.bubbles), len(self.paths))
+        self.flashes, self.bubbles, self.paths = flashes, bubbles, paths
+        return was != (len(flashes), len(bubbles), len(paths))
 
     def flashing(self, seat: int) -> bool:
         """Whether ``seat``'s panel shows its ring now (it blinks)."""
@@ -101,9 +131,11 @@ class Toasts:
         return any(on <= age < off for on, off in FLASH_BLINKS)
 
     def next_change(self) -> float | None:
-        """Seconds until a flash blinks or a quick message goes (None when there is none)."""
+        """Seconds until a flash blinks, or a path or a quick message goes (None when
+        there is none)."""
         now = self.clock()
         due = [b.start + BUBBLE_SECONDS - now for b in self.bubbles.values()]
+        due += [p.start + PATH_SECONDS - now for p in self.paths]
         for start in self.flashes.values():
             due += [start + edge - now for blink in FLASH_BLINKS for edge in blink]
         due = [d for d in due if d > 0]
@@ -152,6 +184,76 @@ def actor_of(e: ev.Event) -> int | None:
             return e.by
         case _:
             return None
+
+
+def route_of(e: ev.Event, matches: Sequence[Sequence[object]]) -> Route | None:
+    """Where a match went between two seats (``matches``: each seat's matches after
+    ``e``): an upgrade takes the owner's match to the upgrading seat (R5.2), a trade
+    swaps two (R6.3, each lands at the end of its new row); None for anything else."""
+    match e:
+        case ev.MatchUpgraded():
+            return (
+                Route(e.owner, e.old_match, e.seat, e.match, False) if e.owner != e.seat else None
+            )
+        case ev.MatchesTraded():
+            return Route(e.other, e.taken_index, e.seat, len(matches[e.seat]) - 1, True)
+        case _:
+            return None
+
+
+def _slot(f: Frame, seat: int, m: int) -> pygame.Rect:
+    """Where ``seat``'s match number ``m`` lies (or lay) on the table."""
+    w, h = card_size(f.layout.heights["own" if seat == f.viewer else "opp"])
+    return pygame.Rect(f.geometry.match_pos(seat, m), (2 * w, h))
+
+
+def path_points(p: Path, f: Frame) -> list[tuple[int, int]]:
+    """The drawn path of ``p``: a low arc from the edge of the match's old place to
+    the edge of its new one, each end the point of its place nearest the other."""
+    r = p.route
+    a, b = _slot(f, r.src, r.src_match), _slot(f, r.dst, r.dst_match)
+    ax, ay = min(max(b.centerx, a.left), a.right), min(max(b.centery, a.top), a.bottom)
+    bx, by = min(max(a.centerx, b.left), b.right), min(max(a.centery, b.top), b.bottom)
+    # bowed to one side by a fifth of its length
+    dx, dy = bx - ax, by - ay
+    cx, cy = (ax + bx) / 2 - dy * 0.2, (ay + by) / 2 + dx * 0.2
+    out = []
+    for i in range(25):
+        t = i / 24
+        x = (1 - t) ** 2 * ax + 2 * (1 - t) * t * cx + t**2 * bx
+        y = (1 - t) ** 2 * ay + 2 * (1 - t) * t * cy + t**2 * by
+        out.append((round(x), round(y)))
+    return out
+
+
+def _arrow(
+    surface: pygame.Surface, tip: tuple[int, int], back: tuple[int, int], size: int
+) -> pygame.Rect:
+    """An arrowhead at ``tip``, pointing away from ``back``."""
+    dx, dy = tip[0] - back[0], tip[1] - back[1]
+    n = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    ux, uy = dx / n, dy / n
+    base = (tip[0] - ux * size, tip[1] - uy * size)
+    head = [
+        tip,
+        (round(base[0] - uy * size * 0.6), round(base[1] + ux * size * 0.6)),
+        (round(base[0] + uy * size * 0.6), round(base[1] - ux * size * 0.6)),
+    ]
+    pygame.draw.polygon(surface, PATH_COLOUR, head)
+    return pygame.draw.polygon(surface, PATH_EDGE, head, 2)
+
+
+def _path(surface: pygame.Surface, p: Path, f: Frame) -> pygame.Rect:
+    """A match's path between two seats, with an arrowhead where it went."""
+    points = path_points(p, f)
+    width = max(4, f.layout.fs // 4)
+    r = pygame.draw.lines(surface, PATH_EDGE, False, points, width + 4)
+    pygame.draw.lines(surface, PATH_COLOUR, False, points, width)
+    size = width * 4
+    r = r.union(_arrow(surface, points[-1], points[-4], size))
+    if p.route.both:
+        r = r.union(_arrow(surface, points[0], points[3], size))
+    return r.inflate(4, 4)
 
 
 @dataclass(frozen=True)
@@ -203,6 +305,9 @@ def draw_overlay(fb: Toasts, f: Frame, surface: pygame.Surface) -> list[pygame.R
             r = f.geometry.seat_rect(seat).inflate(6, 6)
             pygame.draw.rect(surface, FLASH_COLOUR, r, 4, border_radius=12)
             drawn.append(r)
+    for p in fb.paths:
+        if max(p.route.src, p.route.dst) < f.players:
+            drawn.append(_path(surface, p, f))
     names = [i18n.embed(name) for name in f.names]
     for seat, said in fb.bubbles.items():
         if seat < f.players:
