@@ -175,11 +175,14 @@ def test_a_click_on_a_notice_dismisses_it_and_plays_nothing():
 
 def test_notices_of_two_players_show_the_newest_first_until_your_move():
     """Ada, then Bo, upgrade your matches (R5.2) while you wait: both notices stay,
-    Bo's on top, each marked with its player's portrait; your draw clears them."""
+    Bo's on top, each marked with its player's portrait, beside your long row of
+    matches (narrowed to leave them in view); your draw clears them."""
+    yours = [["7C", "7H"], ["9C", "9H"], ["3D", "3H"], ["4C", "4S"], ["5H", "5D"]]
+    yours += [["6S", "6H"], ["JS", "JC"], ["AC", "AD"], ["2D", "2H"]]
     game = laid_out(
         hands=[["2C", "3C", "9S", "KH"], ["7D", "4S", "5S", "8S"], ["9D", "4D", "5D", "8D"]],
         draw=["QH", "QD", "JC", "10C", "10D", "JH", "2H", "3H"],
-        table=[[["7C", "7H"], ["9C", "9H"]], [], [["KC", "KD"]]],
+        table=[yours, [], [["KC", "KD"]]],
     )
     app = App((1280, 720))
     seats = [SeatSetup("You", "human"), SeatSetup("Ada", "normal"), SeatSetup("Bo", "easy")]
@@ -198,6 +201,9 @@ def test_notices_of_two_players_show_the_newest_first_until_your_move():
     start = table.feedback.toasts[-1].start
     table.feedback.clock = lambda: start + 10.0
     _assert_notices_drawn(app, table, ["Bo", "Ada"])
+    boxes = [n.box for n in notices(table.feedback, table.frame())]
+    matches = [h.rect for h in table.hits() if h.kind == "match" and h.a == 0]
+    assert len(matches) == 7 and not [m for m in matches if m.collidelist(boxes) >= 0]
     key(app, pygame.K_d)
     assert not table.feedback.toasts
 

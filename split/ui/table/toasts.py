@@ -27,6 +27,7 @@ from split.i18n.words import Words
 from .. import typeset, widgets
 from ..portraits import portrait
 from ..text import text_size
+from ..typeset import is_rtl
 from .layout import card_size
 
 if TYPE_CHECKING:
@@ -269,12 +270,18 @@ class Notice:
 def notices(fb: Toasts, f: Frame) -> list[Notice]:
     """Where the notices go, the newest on top: beside your own matches, at the far end
     of their row (your matches start at the reading side), so a notice names what
-    happened without hiding the cards it names."""
+    happened without hiding the cards it names; narrower when the row is long (down to
+    a dozen letters' width, then over its last matches)."""
     lay = f.layout
     fs = lay.fs
     names = [i18n.embed(name) for name in f.names]
     area = lay.own_rect
     width = min(area.width - 20, fs * 26, int(area.width * 0.5))
+    held = len(f.model.matches[f.viewer])
+    if held:
+        last = _slot(f, f.viewer, held - 1)
+        free = last.left - area.left if is_rtl() else area.right - last.right
+        width = min(width, max(fs * 12, free - fs))
     side = int(fs * 2.2)  # the portrait of who did it
     pad = fs // 2
     y = area.top + 2
