@@ -413,12 +413,13 @@ class CardSprite:
 
     The table blits it itself over its static layer, only while it flies, and
     repaints just the rects it covered; so it sits in no ``pygame.sprite.Group``
-    and needs nothing of ``pygame.sprite.Sprite``. Below full ``alpha`` (255) it lies
-    on the table fading in or out (reduced motion) instead of flying.
+    and needs nothing of ``pygame.sprite.Sprite``. Not ``lifted``, it lies on the
+    table, ``alpha`` opaque (of 255), fading in or out (reduced motion) instead of flying.
     """
 
     def __init__(self, image: pygame.Surface, pos: tuple[float, float]) -> None:
         self.image = image
+        self.lifted = True
         self.alpha = 255
         self.rect = image.get_rect(topleft=(round(pos[0]), round(pos[1])))
         self.x, self.y = float(pos[0]), float(pos[1])

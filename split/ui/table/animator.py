@@ -48,6 +48,7 @@ class Flight:
         self.on_land = on_land
         self.fade = fade
         if fade is not None:
+            self.sprite.lifted = False
             self.advance(0)
 
     @property

@@ -28,7 +28,6 @@ from .. import typeset, widgets
 from ..portraits import portrait
 from ..text import text_size
 from ..typeset import is_rtl
-from .layout import card_size
 
 if TYPE_CHECKING:
     from .frame import Frame
@@ -204,7 +203,7 @@ def route_of(e: ev.Event, matches: Sequence[Sequence[object]]) -> Route | None:
 
 def _slot(f: Frame, seat: int, m: int) -> pygame.Rect:
     """Where ``seat``'s match number ``m`` lies (or lay) on the table."""
-    w, h = card_size(f.layout.heights["own" if seat == f.viewer else "opp"])
+    w, h = f.geometry.art("own" if seat == f.viewer else "opp").size
     return pygame.Rect(f.geometry.match_pos(seat, m), (2 * w, h))
 
 
