@@ -429,6 +429,11 @@ class CardSprite:
         self.x, self.y = x, y
         self.rect.topleft = (round(x), round(y))
 
+    def lie(self, alpha: int) -> None:
+        """Lie on the table (not lifted), ``alpha`` opaque (of 255): fading in or out."""
+        self.lifted = False
+        self.alpha = alpha
+
 
 __all__ = [
     "CardArt",

@@ -48,7 +48,6 @@ class Flight:
         self.on_land = on_land
         self.fade = fade
         if fade is not None:
-            self.sprite.lifted = False
             self.advance(0)
 
     @property
@@ -60,7 +59,7 @@ class Flight:
         self.t += dt
         k = 1.0 if self.dur <= 0 else min(1.0, max(0.0, self.t / self.dur))
         if self.fade is not None:
-            self.sprite.alpha = round(255 * (k if self.fade == "in" else 1 - k))
+            self.sprite.lie(round(255 * (k if self.fade == "in" else 1 - k)))
             return
         if self.t <= 0:
             self.sprite.move_to(*self.src)

@@ -252,8 +252,7 @@ class TableCore(Scene):
             self.play_sound("click")
             return False
         self.expert.review(self.game, action)
-        if state.current is not None:  # their move: they have seen their notices
-            self.feedback.acted(state.current)
+        self.feedback.acted(state.current)  # the mover has seen their notices
         self.error = None
         self.note = None
         self.hint_keys = frozenset()
@@ -572,8 +571,7 @@ class TableCore(Scene):
         if victim is None or self.kinds[victim] != "human":
             return
         you = victim if victim == self.viewer else None
-        route = route_of(e, self.model.matches)
-        self.feedback.add(logged(e, you), victim, actor_of(e), route)
+        self.feedback.add(logged(e, you), victim, actor_of(e), route_of(e, self.model.matches))
 
     def finish_animations(self) -> None:
         """Space / click: land every card now and play the queued events instantly."""

@@ -95,7 +95,7 @@ class Toasts:
         if route is not None:
             self.paths = [*self.paths, Path(route, now)]
 
-    def acted(self, seat: int) -> None:
+    def acted(self, seat: int | None) -> None:
         """``seat`` made a move: its notices have been seen, they go."""
         self.toasts = [t for t in self.toasts if t.seat != seat]
 
@@ -290,8 +290,7 @@ def notices(fb: Toasts, f: Frame) -> list[Notice]:
         lines = tuple(typeset.wrap(toast.words.text(names), fs, room)[:3])
         h = max(side + pad, pad + len(lines) * int(fs * 1.3))
         box = widgets.mirror(pygame.Rect(area.right - width - 4, y, width, h), area)
-        pic = widgets.mirror(pygame.Rect(box.left + pad, box.top, side, side), box)
-        pic.centery = box.centery
+        pic = widgets.mirror(pygame.Rect(box.left + pad, box.centery - side // 2, side, side), box)
         out.append(Notice(toast, box, lines, pic))
         y = box.bottom + 4
     return out
