@@ -47,9 +47,9 @@ Track = list[tuple[tuple[int, int], int]]
 def _play_until_a_bot_moved(app, table, seconds=10.0) -> dict[int, Track]:
     """Make human moves (random legal gestures) and run the real loop in real time, at
     the chosen speed, until a bot's move from its hand or the table (not only a card
-    drawn from the pile) has been shown, its cards landed. Each
-    sprite drawn over the table while a bot's move showed: where it was and how
-    opaque, frame by frame."""
+    drawn from the pile) has been shown and its cards have landed. Returns each sprite
+    drawn over the table while a bot's move showed: where it was and how opaque,
+    frame by frame."""
     rng = random.Random(3)
     seen: dict[int, Track] = {}
     shown = False  # a bot's card left its hand or the table
