@@ -142,3 +142,43 @@ def test_an_older_settings_file_has_reduced_motion_off_without_a_complaint(data)
     (data / "settings.json").write_text(json.dumps(old))
     settings, problem = load_settings()
     assert problem is None and settings.reduced_motion is False
+
+
+def test_with_reduced_motion_your_upgraded_match_fades_out_as_it_was():
+    """Ada upgrades your weak match 7C 7H with 7D (R5.2): with reduced motion the new
+    match fades in at her seat, and at your place it is your old match, at your
+    matches' size, that fades out; nothing moves."""
+    from test_ui_feedback import scripted, wait
+    from ui_driver import drag, laid_out, spot
+
+    from split.engine.cards import parse_card
+    from split.ui.loop import App
+    from split.ui.screens import SeatSetup
+    from split.ui.table import TableScene, TableSettings
+
+    game = laid_out(
+        hands=[["2C", "3C", "9S", "KH"], ["7D", "4S", "5S", "8S"]],
+        draw=["QH", "QD", "JC", "10C", "10D", "JH"],
+        table=[[["7C", "7H"]], []],
+    )
+    app = App((1280, 720))
+    bot = scripted(game, ["draw", "upgrade 7D 0.0", "pass", "discard 8S"])
+    settings = TableSettings("normal", reduced_motion=True)
+    seats = [SeatSetup("You", "human"), SeatSetup("Ada", "normal")]
+    table = TableScene(game, seats, settings=settings, choose_bot=bot)
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    yours = table.find_hit("match", 0, 0).rect.copy()
+    key(app, pygame.K_d)
+    assert wait(app, table.human_turn)
+    two = parse_card("2C")
+    drag(app, spot(table, "hand", table.hand.cards.index(two)), table.layout.discard_rect.center)
+    assert wait(app, lambda: isinstance(table.animator.last_event, ev.MatchUpgraded))
+    flights = table.animator.flights
+    assert flights and all(f.src == f.dst for f in flights)  # in place: nothing flies
+    (out,) = [f for f in flights if f.fade == "out" and f.src == yours.topleft]
+    old = table.geometry().art("own").match(parse_card("7C"), parse_card("7H"))
+    assert out.sprite.image is old
+    new = [f for f in flights if f.fade == "in" and table.seat_rect(1).collidepoint(f.dst)]
+    assert new and out.sprite.alpha > new[0].sprite.alpha  # the old goes as the new comes

@@ -172,10 +172,12 @@ class Animator:
         on_land: Callable[[], None] | None = None,
         dur: float | None = None,
         ghost: bool = True,
+        was: pygame.Surface | None = None,
     ) -> None:
         """Fly ``image`` from ``src`` to ``dst``; at no speed it lands at once. With
         reduced motion it fades in at ``dst`` instead, and (with ``ghost``: not for
-        what leaves the face-down pile) out at ``src``."""
+        what leaves the face-down pile) out at ``src``, as it looked there (``was``,
+        if not ``image``)."""
         fdur = self.timing()[0] if dur is None else dur
         if fdur <= 0 and delay <= 0:
             Flight(image, src, dst, fdur, delay, on_land).land_now()
@@ -185,7 +187,9 @@ class Animator:
             return
         self.flights.append(Flight(image, dst, dst, fdur, delay, on_land, "in"))
         if ghost and src != dst:
-            self.flights.append(Flight(image, src, src, fdur, delay, None, "out"))
+            self.flights.append(
+                Flight(image if was is None else was, src, src, fdur, delay, None, "out")
+            )
 
     def fly_back(
         self, image: pygame.Surface, src: Point, dst: Point, keys: tuple[tuple[object, ...], ...]
@@ -304,11 +308,12 @@ class Animator:
             case ev.MatchUpgraded():
                 src_card = before.hand_pos(e.seat, e.card)
                 src_match = before.match_pos(e.owner, e.old_match)
+                old = before.art("own" if e.owner == you else "opp").match(*e.old_cards)
                 geo = changed()
                 dst = geo.match_pos(e.seat, e.match)
                 unhide = self._hide_match(e.seat, e.cards)
                 size = "own" if e.seat == you else "opp"
-                self.fly(geo.art(size).match(*e.cards), src_match, dst, on_land=unhide)
+                self.fly(geo.art(size).match(*e.cards), src_match, dst, on_land=unhide, was=old)
                 self.fly(geo.face(e.seat, e.card), src_card, dst)
                 self._upgrade_src = src_match  # the returned half leaves from the old match
                 st.play_sound("upgrade")
