@@ -5,8 +5,6 @@ the part of :class:`~.scene.TableScene` that does not read input or draw."""
 from __future__ import annotations
 
 import contextlib
-import copy
-import math
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -20,7 +18,7 @@ from split.engine.actions import Action
 from split.engine.cards import DECK_SIZE
 from split.engine.game import Game
 from split.engine.refusals import Refusal
-from split.engine.state import GAME_OVER, ROUND_OVER, GameState, IllegalAction
+from split.engine.state import GameState, IllegalAction
 from split.engine.view import PlayerView
 from split.i18n import N_
 from split.i18n.words import Words, message, verbatim
@@ -40,23 +38,13 @@ from .gestures import Gestures, action_keys, glow_targets
 from .hand import HandOrder, SortKey, sort_key
 from .intents import Key
 from .layout import TableLayout, lay_out
-from .narration import (
-    Tone,
-    Undone,
-    hint_words,
-    late,
-    logged,
-    phrase,
-    prompt_line,
-    refused,
-    said,
-)
+from .narration import Tone, Undone, hint_words, late, logged, phrase, prompt_line, refused, said
 from .policy import Plain, Policy, Seating
 from .recap import Recorder
 from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
 from .settings import SPEEDS, Settings, TableSettings, following_speed, speeds_of
-from .toasts import Toasts, victim_of
+from .toasts import Toasts, actor_of, route_of, victim_of
 
 LOG_ENTRIES = 400  # what the log keeps (its lines are narrated again on a language change)
 
@@ -258,6 +246,7 @@ class TableCore(Scene):
             self.play_sound("click")
             return False
         self.expert.review(self.game, action)
+        self.feedback.acted(state.current)  # the mover has seen their notices
         self.error = None
         self.note = None
         self.hint_keys = frozenset()
@@ -457,26 +446,6 @@ class TableCore(Scene):
             else None,
         )
 
-    def clock(self) -> tuple[int, int] | None:
-        """The host's turn timer as the table shows it: (the seat whose turn it is,
-        whole seconds left), while a person plays their turn; None without a timer."""
-        on, s = self.turn_clock, self.state
-        if (
-            not self.turn_limit
-            or on is None
-            or s.current != on[0]
-            or s.phase
-            in (
-                ROUND_OVER,
-                GAME_OVER,
-            )
-        ):
-            return None
-        if self.kinds[on[0]] not in ("human", "remote"):
-            return None  # a bot's turn, or a person's played by a bot while away
-        left = self.turn_limit - (time.monotonic() - on[1])
-        return (on[0], max(0, math.ceil(left)))
-
     def _you(self) -> int | None:
         """The seat the log speaks to: the one person at the table, if there is one."""
         return self.viewer if len(self.humans) == 1 else None
@@ -539,6 +508,10 @@ class TableCore(Scene):
         """Events wait while the hand is hidden for the next hot-seat player."""
         return self.hand_hidden
 
+    def reduced_motion(self) -> bool:
+        """Whether cards fade in where they land instead of flying (the setting)."""
+        return self.settings.reduced_motion
+
     def react(self, e: ev.Event) -> None:
         """An event has just changed the model: log it and follow it on the table."""
         if self.replaying is not None:  # played again: told and followed already
@@ -571,12 +544,15 @@ class TableCore(Scene):
 
     def _feedback(self, e: ev.Event) -> None:
         """What a player did to a human's match or score is shown at their seat: a
-        toast names it and the panel flashes (the log is the record)."""
+        notice names it and the panel flashes (the log is the record). A new round
+        clears the last one's notices."""
+        if isinstance(e, ev.RoundStarted):
+            self.feedback.clear()
         victim = victim_of(e)
         if victim is None or self.kinds[victim] != "human":
             return
         you = victim if victim == self.viewer else None
-        self.feedback.add(logged(e, you), victim)
+        self.feedback.add(logged(e, you), victim, actor_of(e), route_of(e, self.model.matches))
 
     def finish_animations(self) -> None:
         """Space / click: land every card now and play the queued events instantly (a
@@ -588,32 +564,6 @@ class TableCore(Scene):
                 self.rebuild_picture()
         self.end_replay()
         self.invalidate()
-
-    def recap_lines(self) -> int:
-        """How many of the log's last lines tell what happened since your last turn
-        (none when there is nothing to replay)."""
-        recap = self.recorder.recap if self.recorder is not None else None
-        if recap is None or self.replaying is not None:
-            return 0
-        entries = list(self.entries)
-        told = entries[len(entries) - recap.count(entries) :]
-        names = self.names_in_text()
-        return sum(1 for w in told if w.text(names))
-
-    def replay(self) -> bool:
-        """Y or Replay, on your turn: play again on the table what the others did since
-        your last turn, at reading speed, from the picture your turn left; then the
-        table is as it was. True if it started."""
-        recap = self.recorder.recap if self.recorder is not None else None
-        if recap is None or not self.human_turn() or self.replaying is not None:
-            return False
-        self.replaying = self.model
-        self.model = copy.deepcopy(recap.model)
-        self.animator = Animator(self.model, self)
-        self.animator.queue(recap.events)
-        self.selected = None
-        self.invalidate()
-        return True
 
     def end_replay(self) -> None:
         """The replay is over (or cut short): the picture as it was before it."""
