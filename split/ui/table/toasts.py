@@ -92,8 +92,8 @@ class Toasts:
         now = self.clock()
         self.toasts = [*self.toasts, Toast(words, seat, now, by)][-MAX_TOASTS:]
         self.flashes[seat] = now
-        if route is not None:
-            self.paths = [*self.paths, Path(route, now)]
+        if route is not None:  # the newest only: several arcs at once read as a tangle
+            self.paths = [Path(route, now)]
 
     def acted(self, seat: int | None) -> None:
         """``seat`` made a move: its notices have been seen, they go."""
@@ -310,9 +310,12 @@ def draw_overlay(fb: Toasts, f: Frame, surface: pygame.Surface) -> list[pygame.R
             r = f.geometry.seat_rect(seat).inflate(6, 6)
             pygame.draw.rect(surface, FLASH_COLOUR, r, 4, border_radius=12)
             drawn.append(r)
+    counts = f.geometry.matches
     for p in fb.paths:
-        if max(p.route.src, p.route.dst) < f.players:
-            drawn.append(_path(surface, p, f))
+        r = p.route
+        if max(r.src, r.dst) >= f.players or r.dst_match >= counts[r.dst]:
+            continue  # the table moved on since (the match went again): no path to draw
+        drawn.append(_path(surface, p, f))
     names = [i18n.embed(name) for name in f.names]
     for seat, said in fb.bubbles.items():
         if seat < f.players:
