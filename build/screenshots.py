@@ -17,10 +17,12 @@ JPEG keeps the felt's grain from weighing megabytes per picture.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -42,6 +44,8 @@ HardBot.__init__.__defaults__ = (*HardBot.__init__.__defaults__[:-1], 60_000.0)
 coach.REVIEW_MS = 60_000.0  # the expert's reviews, the same way
 
 OUT = ROOT / "docs" / "screens"
+DATA = Path(tempfile.gettempdir()) / "split-screenshots"  # the data folders, at fixed paths
+LOCK = DATA.with_name("split-screenshots.lock")  # held while a run draws
 SIZES = ((1280, 720), (1920, 1080))
 HUMAN_TURNS = 3  # the table is shown after your third move: cards on the table, a log
 NAMES = ("You", "Ada", "Bo", "Cy", "Dee", "Eli")
@@ -81,7 +85,7 @@ class _FixedClock:
 def fresh_data_dir(name: str) -> Path:
     """An empty data folder at a fixed path (the About screen shows it, so the pictures
     are the same from one run to the next)."""
-    path = Path(tempfile.gettempdir()) / "split-screenshots" / name
+    path = DATA / name
     shutil.rmtree(path, ignore_errors=True)
     path.mkdir(parents=True)
     return path
@@ -286,9 +290,35 @@ def main(argv: list[str] | None = None) -> int:
         help="draw the --quick set in a temporary folder and fail if docs/screens differs",
     )
     args = parser.parse_args(argv)
-    if args.check:
-        return check()
-    OUT = args.out
+    with one_run_at_a_time():
+        if args.check:
+            return check()
+        OUT = args.out
+        return draw(args)
+
+
+@contextlib.contextmanager
+def one_run_at_a_time() -> Iterator[None]:
+    """Runs take turns: each draws in the same fixed data folders (the About screen shows
+    the path), and two at once share them (the folder's lock, the statistics, the
+    saves), so their pictures came out different (a statistics screen, seen; tables,
+    once, in CI while another run drew)."""
+    LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with LOCK.open("a") as held:
+        try:
+            import fcntl
+        except ImportError:  # Windows: one run at a time is the drawer's own care
+            yield
+            return
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
+def draw(args: argparse.Namespace) -> int:
+    """Draw the screens ``args`` ask for into ``OUT``."""
     sizes = SIZES[:1] if args.quick else SIZES
     try:
         for size in sizes:

@@ -26,7 +26,17 @@ from split.ui.table import TableScene, TableSettings  # noqa: E402
 from split.ui.table.intents import Explain  # noqa: E402
 from split.ui.table.narration import Tone  # noqa: E402
 from split.ui.table.policy import Plain  # noqa: E402
-from split.ui.table.toasts import FLASH_COLOUR, TOAST_SECONDS  # noqa: E402
+from split.ui.table.toasts import (  # noqa: E402
+    FLASH_COLOUR,
+    MAX_TOASTS,
+    NOTICE_RIM,
+    PATH_COLOUR,
+    PATH_SECONDS,
+    Route,
+    Toasts,
+    notices,
+    path_points,
+)
 
 pygame.init()
 C = parse_card
@@ -109,12 +119,151 @@ def test_a_bot_upgrading_your_match_is_shown_at_your_seat(speed):
     app.run_frames(1)
     ring = table.seat_rect(0).inflate(6, 6)
     assert tuple(app.screen.get_at((ring.left + 1, ring.centery)))[:3] == FLASH_COLOUR
-    # the toast goes after about two seconds; the log keeps the record
+    # the notice stays: ten seconds later it is still there (the flash has gone),
+    # on the table with Ada's portrait; the log keeps the record too
     start = toasts[0].start
-    table.feedback.clock = lambda: start + TOAST_SECONDS + 0.01
+    table.feedback.clock = lambda: start + 10.0
     app.run_frames(1)
-    assert not table.feedback.toasts and not table.feedback.flashes
+    assert [t.seat for t in table.feedback.toasts] == [0] and not table.feedback.flashes
     assert any(line.startswith("Ada upgraded your match") for line in table.log)
+    _assert_notices_drawn(app, table, ["Ada"])
+    # it goes at your next move
+    assert wait(app, table.human_turn)
+    key(app, pygame.K_d)
+    assert not table.feedback.toasts
+
+
+def _assert_notices_drawn(app, table, actors):
+    """The notices on the screen, the newest first: their gold rims, each with the
+    portrait of who did it (the screen's pixels within a rounding of the portrait's)."""
+    from split.ui.portraits import portrait
+
+    app.full_redraw = True
+    app.run_frames(1)
+    shown = notices(table.feedback, table.frame())
+    assert [table.names[n.toast.by] for n in shown] == actors
+    for n in shown:
+        assert tuple(app.screen.get_at((n.box.centerx, n.box.top)))[:3] == NOTICE_RIM
+        face = portrait(table.seat_names[n.toast.by], n.pic.width, table.kinds[n.toast.by])
+        for dx, dy in ((0, 0), (0, n.pic.height // 4), (n.pic.width // 5, -n.pic.height // 5)):
+            want = face.get_at((n.pic.width // 2 + dx, n.pic.height // 2 + dy))
+            got = app.screen.get_at((n.pic.centerx + dx, n.pic.centery + dy))
+            assert max(abs(a - b) for a, b in zip(want[:3], got[:3], strict=True)) <= 6
+
+
+def _after_an_upgrade():
+    app, table, game = upgrade_table("instant")
+    key(app, pygame.K_d)  # draw
+    assert wait(app, table.human_turn)
+    drag(
+        app, spot(table, "hand", table.hand.cards.index(C("2C"))), table.layout.discard_rect.center
+    )
+    assert wait(app, lambda: table.feedback.toasts)
+    assert wait(app, table.human_turn)
+    return app, table, game
+
+
+def test_a_click_on_a_notice_dismisses_it_and_plays_nothing():
+    app, table, game = _after_an_upgrade()
+    played = list(game.actions)
+    (shown,) = notices(table.feedback, table.frame())
+    click(app, shown.box.center)
+    assert not table.feedback.toasts
+    assert game.actions == played and table.ui.selected is None
+    # the table under it shows again
+    app.run_frames(1)
+    assert tuple(app.screen.get_at((shown.box.centerx, shown.box.top)))[:3] != NOTICE_RIM
+
+
+def test_notices_of_two_players_show_the_newest_first_until_your_move():
+    """Ada, then Bo, upgrade your matches (R5.2) while you wait: both notices stay,
+    Bo's on top, each marked with its player's portrait, beside your long row of
+    matches (narrowed to leave them in view); your draw clears them."""
+    yours = [["7C", "7H"], ["9C", "9H"], ["3D", "3H"], ["4C", "4S"], ["5H", "5D"]]
+    yours += [["6S", "6H"], ["JS", "JC"], ["AC", "AD"], ["2D", "2H"]]
+    game = laid_out(
+        hands=[["2C", "3C", "9S", "KH"], ["7D", "4S", "5S", "8S"], ["9D", "4D", "5D", "8D"]],
+        draw=["QH", "QD", "JC", "10C", "10D", "JH", "2H", "3H"],
+        table=[yours, [], [["KC", "KD"]]],
+    )
+    app = App((1280, 720))
+    seats = [SeatSetup("You", "human"), SeatSetup("Ada", "normal"), SeatSetup("Bo", "easy")]
+    bot = scripted(game, ["draw", "upgrade 7D 0.0", "upgrade 9D 0.0", "pass", "discard 8S"])
+    table = TableScene(game, seats, settings=TableSettings("instant"), choose_bot=bot)
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    key(app, pygame.K_d)
+    assert wait(app, table.human_turn)
+    drag(
+        app, spot(table, "hand", table.hand.cards.index(C("2C"))), table.layout.discard_rect.center
+    )
+    assert wait(app, lambda: len(game.actions) > 2 and table.human_turn())
+    assert {"upgrade 7D 0.0", "upgrade 9D 0.0"} <= {str(a) for a in game.actions}
+    start = table.feedback.toasts[-1].start
+    table.feedback.clock = lambda: start + 10.0
+    _assert_notices_drawn(app, table, ["Bo", "Ada"])
+    boxes = [n.box for n in notices(table.feedback, table.frame())]
+    matches = [h.rect for h in table.hits() if h.kind == "match" and h.a == 0]
+    assert len(matches) == 7 and not [m for m in matches if m.collidelist(boxes) >= 0]
+    key(app, pygame.K_d)
+    assert not table.feedback.toasts
+
+
+UPGRADE = ["draw", "upgrade 7D 0.0", "pass", "discard 8S"]  # R5.2
+TRADE = ["draw", "match 4S 4H", "match 4H 4S", "trade 0 0.0", "discard 8S"]  # R6.3
+
+
+@pytest.mark.parametrize(
+    "plan,route", [(UPGRADE, Route(0, 0, 1, 0, False)), (TRADE, Route(0, 0, 1, 0, True))]
+)
+def test_a_match_taken_from_you_draws_its_path_between_the_seats(plan, route):
+    """Ada upgrades your match (it becomes hers) or trades hers for it: a path is drawn
+    from where your match lay to where it went, for a moment."""
+    game = laid_out(
+        hands=[["2C", "3C", "9S", "KH"], ["7D", "4S", "4H", "8S"]],
+        draw=["QH", "QD", "JC", "10C", "10D", "JH"],
+        table=[[["7C", "7H"]], []],
+    )
+    app = App((1280, 720))
+    seats = [SeatSetup("You", "human"), SeatSetup("Ada", "normal")]
+    table = TableScene(
+        game, seats, settings=TableSettings("instant"), choose_bot=scripted(game, plan)
+    )
+    now = [0.0]
+    table.feedback.clock = lambda: now[0]
+    app.push(table)
+    table.finish_animations()
+    settle(app, table)
+    key(app, pygame.K_d)
+    assert wait(app, table.human_turn)
+    drag(
+        app, spot(table, "hand", table.hand.cards.index(C("2C"))), table.layout.discard_rect.center
+    )
+    assert wait(app, lambda: table.feedback.paths and table.human_turn())
+    assert [p.route for p in table.feedback.paths] == [route]
+    app.full_redraw = True
+    app.run_frames(1)
+    points = path_points(table.feedback.paths[0], table.frame())
+    ends = [points[0], points[-1]]
+    assert table.layout.own_rect.collidepoint(ends[0])  # from your matches' row
+    assert table.seat_rect(1).collidepoint(ends[1])  # to Ada's board
+    middle = points[len(points) // 2]
+    assert tuple(app.screen.get_at(middle))[:3] == PATH_COLOUR
+    # a moment later it has gone (the notice stays)
+    now[0] = PATH_SECONDS + 0.01
+    app.run_frames(2)
+    assert not table.feedback.paths and table.feedback.toasts
+    assert tuple(app.screen.get_at(middle))[:3] != PATH_COLOUR
+
+
+def test_at_most_three_notices_the_newest_kept():
+    fb = Toasts(clock=lambda: 0.0)
+    for i in range(5):
+        fb.add(verbatim(f"notice {i}"), 0, 1)
+    assert [t.words.text([]) for t in fb.toasts] == ["notice 2", "notice 3", "notice 4"]
+    fb.acted(1)  # another seat's move: yours stay
+    assert len(fb.toasts) == MAX_TOASTS
 
 
 def test_a_toast_on_the_table_follows_a_language_switch(monkeypatch):

@@ -40,7 +40,7 @@ LOCK_WAIT_S = 60.0  # a thread waits this long for the statistics' lock, then gi
 
 class LiveSettings:
     """What the table reads (speed, sort_order, the deck: card_back, card_faces,
-    four_colour, high_contrast), backed by the app's settings:
+    four_colour, high_contrast; reduced_motion), backed by the app's settings:
     the table's own Speed and Sort buttons change and save the player's settings too."""
 
     def __init__(self, ctx: AppContext) -> None:
@@ -77,6 +77,10 @@ class LiveSettings:
     @property
     def high_contrast(self) -> bool:
         return self._ctx.settings.high_contrast
+
+    @property
+    def reduced_motion(self) -> bool:
+        return self._ctx.settings.reduced_motion
 
     def change(self, **changes: str) -> None:
         """Change (and save) the named settings: the table's Speed and Sort buttons."""

@@ -57,6 +57,7 @@ class Settings:
     card_faces: str = "illustrated"
     four_colour: bool = False
     high_contrast: bool = False
+    reduced_motion: bool = False  # cards fade in where they land instead of flying
     sort_order: str = "rank"
     seats: tuple[SeatChoice, ...] = field(default_factory=default_seats)
     tutorial_seen: bool = False  # the first start offers the tutorial, once
@@ -76,6 +77,7 @@ OPTIONAL = {
     "card_faces": "illustrated",
     "four_colour": False,
     "high_contrast": False,
+    "reduced_motion": False,
 }
 
 
@@ -131,6 +133,7 @@ FIELDS: dict[str, Callable[[dict, str], Any]] = {
     "card_faces": lambda o, k: _choice(o, k, CARD_FACES),
     "four_colour": _bool,
     "high_contrast": _bool,
+    "reduced_motion": _bool,
     "sort_order": lambda o, k: _choice(o, k, SORT_ORDERS),
     "seats": lambda o, k: parse_seats(o[k]),
     "tutorial_seen": _bool,

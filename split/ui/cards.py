@@ -390,16 +390,37 @@ def blit_with_shadow(
     return r1.union(r2)
 
 
+def blit_faded(
+    surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int], radius: int, alpha: int
+) -> pygame.Rect:
+    """Blit ``image`` lying at ``pos`` over its soft shadow, both ``alpha`` opaque (out
+    of 255): a card fading in or out in place; returns the rectangle touched."""
+    w, h = image.get_size()
+    sh = SHADOWS.get((w, h), radius, False)
+    dx, dy = shadow_offset(h, False)
+    pad = (sh.get_width() - w) // 2
+    shadow = sh.get_rect(topleft=(pos[0] - pad + dx, pos[1] - pad + dy))
+    box = shadow.union(image.get_rect(topleft=pos))
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    layer.blit(sh, (shadow.x - box.x, shadow.y - box.y))
+    layer.blit(image, (pos[0] - box.x, pos[1] - box.y))
+    layer.set_alpha(max(0, min(255, alpha)))
+    return surface.blit(layer, box)
+
+
 class CardSprite:
     """A card (or match, or back) moving on the table: an image and where it is.
 
     The table blits it itself over its static layer, only while it flies, and
     repaints just the rects it covered; so it sits in no ``pygame.sprite.Group``
-    and needs nothing of ``pygame.sprite.Sprite``.
+    and needs nothing of ``pygame.sprite.Sprite``. Not ``lifted``, it lies on the
+    table, ``alpha`` opaque (of 255), fading in or out (reduced motion) instead of flying.
     """
 
     def __init__(self, image: pygame.Surface, pos: tuple[float, float]) -> None:
         self.image = image
+        self.lifted = True
+        self.alpha = 255
         self.rect = image.get_rect(topleft=(round(pos[0]), round(pos[1])))
         self.x, self.y = float(pos[0]), float(pos[1])
 
@@ -407,6 +428,11 @@ class CardSprite:
         """Put the top-left corner at (x, y); the rect follows, rounded to pixels."""
         self.x, self.y = x, y
         self.rect.topleft = (round(x), round(y))
+
+    def lie(self, alpha: int) -> None:
+        """Lie on the table (not lifted), ``alpha`` opaque (of 255): fading in or out."""
+        self.lifted = False
+        self.alpha = alpha
 
 
 __all__ = [
@@ -416,6 +442,7 @@ __all__ = [
     "felt",
     "colour_of",
     "blit_with_shadow",
+    "blit_faded",
     "BADGE",
     "DeckStyle",
     "HALF_RATIO",

@@ -23,6 +23,7 @@ VOLUMES = tuple(i / 10 for i in range(11))
 # Each setting the Settings screen steps through, in its order of values.
 OPTIONS: dict[str, tuple[object, ...]] = {
     "speed": SPEEDS,
+    "reduced_motion": (False, True),
     "volume": VOLUMES,
     "muted": (False, True),
     "fullscreen": (False, True),

@@ -41,6 +41,7 @@ class SettingsScene(MenuScene):
         """Each setting and its label, in the screen's order."""
         return [
             ("speed", _("Animation speed")),
+            ("reduced_motion", _("Reduced motion")),
             ("volume", _("Sound volume")),
             ("muted", _("Mute")),
             ("fullscreen", _("Fullscreen")),

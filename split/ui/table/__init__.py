@@ -26,7 +26,7 @@ Useful state for the layers around it: ``model`` (what is drawn), ``ui`` (what i
 shows beside the game: the prompt's refusal or note, the lit hint, the selection, the
 open panel, hot-seat's cover; a frozen :class:`.uistate.TableUI`), ``log`` (every
 action in words, narrated from ``entries`` in the current language),
-``feedback`` (toasts and seat flashes: what others just did to a human, see
+``feedback`` (notices and seat flashes: what others just did to a human, see
 :mod:`.toasts`), ``glow_targets()`` (the places lit for the drag or click-selection in
 progress), ``can_undo()`` / ``undo()``, ``viewer`` (the seat at the bottom), ``human_turn()``,
 ``find_hit(kind, a, b)`` (where a thing is on screen, for tests and tutorials),

@@ -5,6 +5,9 @@ While a card flies, the place it flies to keeps it hidden (``hidden``,
 ``hidden_matches``, ``hidden_discard``), so it appears there as it lands. The
 animator asks its :class:`Stage` (the table) for the :class:`~.geometry.Geometry` of
 the picture as it is (where things are and what they look like).
+
+With reduced motion (a setting) nothing flies: what would fly fades in where it lands
+and out where it left, over the same time, in place (:class:`Flight` with ``fade``).
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ Point = tuple[int, int]
 
 
 class Flight:
-    """A card sprite flying from one place to another, then landing."""
+    """A card sprite flying from one place to another, then landing; or, with
+    ``fade`` ("in" or "out"), staying at ``src`` while it fades in or out."""
 
     def __init__(
         self,
@@ -36,23 +40,30 @@ class Flight:
         dur: float,
         delay: float = 0.0,
         on_land: Callable[[], None] | None = None,
+        fade: str | None = None,
     ) -> None:
         self.sprite = cardart.CardSprite(image, src)
         self.src, self.dst = src, dst
         self.dur, self.t = dur, -delay
         self.on_land = on_land
+        self.fade = fade
+        if fade is not None:
+            self.advance(0)
 
     @property
     def done(self) -> bool:
         return self.t >= self.dur
 
     def advance(self, dt: float) -> None:
-        """Move on by ``dt`` seconds (easing out, in a low arc)."""
+        """Move on by ``dt`` seconds (easing out, in a low arc; a fade in place)."""
         self.t += dt
+        k = 1.0 if self.dur <= 0 else min(1.0, max(0.0, self.t / self.dur))
+        if self.fade is not None:
+            self.sprite.lie(round(255 * (k if self.fade == "in" else 1 - k)))
+            return
         if self.t <= 0:
             self.sprite.move_to(*self.src)
             return
-        k = 1.0 if self.dur <= 0 else min(1.0, self.t / self.dur)
         k = 1 - (1 - k) ** 3  # ease out
         x = self.src[0] + (self.dst[0] - self.src[0]) * k
         y = self.src[1] + (self.dst[1] - self.src[1]) * k - math.sin(k * math.pi) * 18
@@ -80,6 +91,7 @@ class Stage(Protocol):
     def viewer_seat(self) -> int: ...
     def react(self, e: ev.Event) -> None: ...
     def paused(self) -> bool: ...
+    def reduced_motion(self) -> bool: ...
 
 
 class Animator:
@@ -159,14 +171,25 @@ class Animator:
         delay: float = 0.0,
         on_land: Callable[[], None] | None = None,
         dur: float | None = None,
+        ghost: bool = True,
+        was: pygame.Surface | None = None,
     ) -> None:
-        """Fly ``image`` from ``src`` to ``dst``; at no speed it lands at once."""
+        """Fly ``image`` from ``src`` to ``dst``; at no speed it lands at once. With
+        reduced motion it fades in at ``dst`` instead, and (with ``ghost``: not for
+        what leaves the face-down pile) out at ``src``, as it looked there (``was``,
+        if not ``image``)."""
         fdur = self.timing()[0] if dur is None else dur
-        f = Flight(image, src, dst, fdur, delay, on_land)
         if fdur <= 0 and delay <= 0:
-            f.land_now()
+            Flight(image, src, dst, fdur, delay, on_land).land_now()
             return
-        self.flights.append(f)
+        if not self.stage.reduced_motion():
+            self.flights.append(Flight(image, src, dst, fdur, delay, on_land))
+            return
+        self.flights.append(Flight(image, dst, dst, fdur, delay, on_land, "in"))
+        if ghost and src != dst:
+            self.flights.append(
+                Flight(image if was is None else was, src, src, fdur, delay, None, "out")
+            )
 
     def fly_back(
         self, image: pygame.Surface, src: Point, dst: Point, keys: tuple[tuple[object, ...], ...]
@@ -248,11 +271,13 @@ class Animator:
                 delay = 0.0
                 for seat, card in e.deal:
                     land = self._from_pile(self._hide_hand(seat, card))
-                    self.fly(geo.face(seat, card), pile, geo.hand_pos(seat, card), delay, land)
+                    dst = geo.hand_pos(seat, card)
+                    self.fly(geo.face(seat, card), pile, dst, delay, land, ghost=False)
                     delay += stagger
                 for i, card in enumerate(M.discard):
                     land = self._from_pile(self._hide_discard(card))
-                    self.fly(geo.disc_art().half(card), pile, geo.discard_pos(i), delay, land)
+                    dst = geo.discard_pos(i)
+                    self.fly(geo.disc_art().half(card), pile, dst, delay, land, ghost=False)
                 self.wait = delay
                 if self.flights:
                     st.play_sound("deal")
@@ -261,7 +286,7 @@ class Animator:
                 geo = changed()
                 unhide = self._hide_hand(e.seat, e.card)
                 dst = geo.hand_pos(e.seat, e.card)
-                self.fly(geo.face(e.seat, e.card), src, dst, on_land=unhide)
+                self.fly(geo.face(e.seat, e.card), src, dst, on_land=unhide, ghost=False)
                 st.play_sound("draw")
             case ev.CardsTaken():
                 srcs = [before.discard_pos(e.index + i) for i in range(len(e.cards))]
@@ -283,11 +308,12 @@ class Animator:
             case ev.MatchUpgraded():
                 src_card = before.hand_pos(e.seat, e.card)
                 src_match = before.match_pos(e.owner, e.old_match)
+                old = before.art("own" if e.owner == you else "opp").match(*e.old_cards)
                 geo = changed()
                 dst = geo.match_pos(e.seat, e.match)
                 unhide = self._hide_match(e.seat, e.cards)
                 size = "own" if e.seat == you else "opp"
-                self.fly(geo.art(size).match(*e.cards), src_match, dst, on_land=unhide)
+                self.fly(geo.art(size).match(*e.cards), src_match, dst, on_land=unhide, was=old)
                 self.fly(geo.face(e.seat, e.card), src_card, dst)
                 self._upgrade_src = src_match  # the returned half leaves from the old match
                 st.play_sound("upgrade")

@@ -5,7 +5,6 @@ the part of :class:`~.scene.TableScene` that does not read input or draw."""
 from __future__ import annotations
 
 import contextlib
-import copy
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -38,23 +37,13 @@ from .gestures import Gestures, action_keys, glow_targets
 from .hand import HandOrder, SortKey, sort_key
 from .intents import Key
 from .layout import TableLayout, lay_out
-from .narration import (
-    Tone,
-    Undone,
-    hint_words,
-    late,
-    logged,
-    phrase,
-    prompt_line,
-    refused,
-    said,
-)
+from .narration import Tone, Undone, hint_words, late, logged, phrase, prompt_line, refused, said
 from .policy import Plain, Policy, Seating
 from .recap import Recorder
 from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
 from .settings import SPEEDS, Settings, TableSettings, following_speed, speeds_of
-from .toasts import Toasts, victim_of
+from .toasts import Toasts, actor_of, route_of, victim_of
 from .uistate import TableUI, after
 
 LOG_ENTRIES = 400  # what the log keeps (its lines are narrated again on a language change)
@@ -226,6 +215,7 @@ class TableCore(Scene):
             self.play_sound("click")
             return False
         self.expert.review(self.game, action)
+        self.feedback.acted(state.current)  # the mover has seen their notices
         self.show(it.Moved())
         try:
             self.source.submit(action)
@@ -483,6 +473,10 @@ class TableCore(Scene):
         """Events wait while the hand is hidden for the next hot-seat player."""
         return self.ui.hand_hidden
 
+    def reduced_motion(self) -> bool:
+        """Whether cards fade in where they land instead of flying (the setting)."""
+        return self.settings.reduced_motion
+
     def react(self, e: ev.Event) -> None:
         """An event has just changed the model: log it and follow it on the table."""
         if self.replaying is not None:  # played again: told and followed already
@@ -530,12 +524,15 @@ class TableCore(Scene):
 
     def _feedback(self, e: ev.Event) -> None:
         """What a player did to a human's match or score is shown at their seat: a
-        toast names it and the panel flashes (the log is the record)."""
+        notice names it and the panel flashes (the log is the record). A new round
+        clears the last one's notices."""
+        if isinstance(e, ev.RoundStarted):
+            self.feedback.clear()
         victim = victim_of(e)
         if victim is None or self.kinds[victim] != "human":
             return
         you = victim if victim == self.viewer else None
-        self.feedback.add(logged(e, you), victim)
+        self.feedback.add(logged(e, you), victim, actor_of(e), route_of(e, self.model.matches))
 
     def finish_animations(self) -> None:
         """Space / click: land every card now and play the queued events instantly (a
@@ -547,21 +544,6 @@ class TableCore(Scene):
                 self.rebuild_picture()
         self.end_replay()
         self.invalidate()
-
-    def replay(self) -> bool:
-        """Y or Replay, on your turn: play again on the table what the others did since
-        your last turn, at reading speed, from the picture your turn left; then the
-        table is as it was. True if it started."""
-        recap = self.recorder.recap if self.recorder is not None else None
-        if recap is None or not self.human_turn() or self.replaying is not None:
-            return False
-        self.replaying = self.model
-        self.model = copy.deepcopy(recap.model)
-        self.animator = Animator(self.model, self)
-        self.animator.queue(recap.events)
-        self.show(it.Select(None))
-        self.invalidate()
-        return True
 
     def end_replay(self) -> None:
         """The replay is over (or cut short): the picture as it was before it."""

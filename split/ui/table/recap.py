@@ -12,6 +12,7 @@ has their own "last turn").
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from split.engine import events as ev
@@ -37,6 +38,11 @@ class Recap:
             if entries[i] is self.mark:
                 return len(entries) - i
         return len(entries)  # the start of it has left the log
+
+    def lines(self, entries: list[Words], names: Sequence[str]) -> int:
+        """How many lines the recap's entries make in the log (some events make none)."""
+        told = entries[len(entries) - self.count(entries) :]
+        return sum(1 for w in told if w.text(names))
 
 
 @dataclass

@@ -10,12 +10,14 @@ over); the table knows it only by this Protocol.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from split.engine import events as ev
 from split.engine.actions import Action
-from split.engine.state import GameState
+from split.engine.state import GAME_OVER, ROUND_OVER, GameState
 from split.i18n import N_
 from split.i18n.words import Words, message
 
@@ -54,6 +56,20 @@ def seat_kinds(me: int, kinds: Sequence[str]) -> list[str]:
         else ("away" if k == "away" else "remote" if k in PERSON_KINDS else "bot")
         for s, k in enumerate(kinds)
     ]
+
+
+def clock_shown(
+    limit: int, since: tuple[int, float] | None, state: GameState, kinds: Sequence[str]
+) -> tuple[int, int] | None:
+    """The host's turn timer as a table shows it: (the seat whose turn it is, whole
+    seconds left) while a person plays their own turn, counted from ``since`` (the seat
+    and the moment its turn arrived); None without a timer (``limit`` 0)."""
+    if not limit or since is None or state.current != since[0]:
+        return None
+    if state.phase in (ROUND_OVER, GAME_OVER) or kinds[since[0]] not in ("human", "remote"):
+        return None  # between rounds; a bot's turn, or a person's played by a bot
+    left = limit - (time.monotonic() - since[1])
+    return (since[0], max(0, math.ceil(left)))
 
 
 def gone_text(code: str) -> Words:

@@ -107,8 +107,11 @@ def prompt_fit(text: str, fs: int, box: pygame.Rect) -> tuple[int, list[str]]:
 
 
 def _lifted(surface: pygame.Surface, sprite: cardart.CardSprite) -> pygame.Rect:
-    """A card in the air (flying or dragged) over its longer, darker shadow."""
+    """A card in the air (flying or dragged) over its longer, darker shadow; or, fading
+    in or out (reduced motion), lying on the table."""
     h = sprite.image.get_height()
+    if not sprite.lifted:
+        return cardart.blit_faded(surface, sprite.image, sprite.rect.topleft, h // 14, sprite.alpha)
     return cardart.blit_with_shadow(surface, sprite.image, sprite.rect.topleft, h // 14, True)
 
 

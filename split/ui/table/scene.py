@@ -4,9 +4,7 @@ screens and the loop's hooks (the parts each in their own module of this package
 from __future__ import annotations
 
 import copy
-import math
 import random
-import time
 from collections.abc import Sequence
 from typing import Any, assert_never
 
@@ -23,12 +21,14 @@ from ..results import FinalScene, RoundSummaryScene
 from ..screens import PassScene
 from ..typeset import is_rtl
 from . import intents as it
+from .animator import Animator
 from .core import TableCore
 from .frame import Frame, Hidden
 from .layout import lay_out
 from .narration import refused
+from .remote import clock_shown
 from .render import Hit
-from .toasts import draw_overlay
+from .toasts import draw_overlay, notice_at
 
 
 class TableScene(TableCore):
@@ -103,7 +103,7 @@ class TableScene(TableCore):
         # a bot's move due here, or a look for the host's news (see .driver.HostBots)
         due = self.driver.wake_in()
         for change in (self.feedback.next_change(), self.policy.wake_in(self)):
-            if change is not None:  # a toast goes, a flash blinks, the tutorial's ring
+            if change is not None:  # a path goes, a flash blinks, the tutorial's ring
                 due = change if due is None else min(due, change)
         if due is not None:
             return due
@@ -132,7 +132,7 @@ class TableScene(TableCore):
         if self._frame is not None and self._frame.clock != self.clock():
             self.invalidate()  # the turn timer's seconds
         flashing = frozenset(s for s in fb.flashes if fb.flashing(s))
-        shown = (tuple(fb.toasts), flashing, tuple(fb.bubbles.values()))
+        shown = (tuple(fb.toasts), flashing, tuple(fb.bubbles.values()), tuple(fb.paths))
         if shown != self._overlay_shown and self.app is not None:
             self.app.repaint()  # the overlay changed: repaint under it
         self._overlay_shown = shown
@@ -179,12 +179,44 @@ class TableScene(TableCore):
         if self.policy.handle(self, event):
             return
         frame = self.frame()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            notice = notice_at(self.feedback, frame, event.pos)
+            if notice is not None:  # a click on a notice: it has been read
+                self.feedback.dismiss(notice)
+                return
         before = self.gestures.pointer()
         intents = self.gestures.handle(event, frame, self.renderer.ensure(frame))
         for intent in intents:
             self.apply_intent(intent)
         if intents or self.gestures.pointer() != before:
             self.invalidate()
+
+    def clock(self) -> tuple[int, int] | None:
+        """The host's turn timer as the table shows it (:func:`~.remote.clock_shown`)."""
+        return clock_shown(self.turn_limit, self.turn_clock, self.state, self.kinds)
+
+    def recap_lines(self) -> int:
+        """How many of the log's last lines tell what happened since your last turn
+        (none when there is nothing to replay, or while it plays)."""
+        recap = self.recorder.recap if self.recorder is not None else None
+        if recap is None or self.replaying is not None:
+            return 0
+        return recap.lines(list(self.entries), self.names_in_text())
+
+    def replay(self) -> bool:
+        """Y or Replay, on your turn: play again on the table what the others did since
+        your last turn, at reading speed, from the picture your turn left; then the
+        table is as it was. True if it started."""
+        recap = self.recorder.recap if self.recorder is not None else None
+        if recap is None or not self.human_turn() or self.replaying is not None:
+            return False
+        self.replaying = self.model
+        self.model = copy.deepcopy(recap.model)
+        self.animator = Animator(self.model, self)
+        self.animator.queue(recap.events)
+        self.show(it.Select(None))
+        self.invalidate()
+        return True
 
     def apply_intent(self, intent: it.Intent) -> None:
         """Do what a gesture asked: the one place input changes the table."""
@@ -260,37 +292,6 @@ class TableScene(TableCore):
             return [*draw_overlay(self.feedback, frame, surface), *self.policy.draw(self, surface)]
 
         return self.renderer.draw(frame, surface, full, under, sprites)
-
-    def clock(self) -> tuple[int, int] | None:
-        """The host's turn timer as the table shows it: (the seat whose turn it is,
-        whole seconds left), while a person plays their turn; None without a timer."""
-        on, s = self.turn_clock, self.state
-        if (
-            not self.turn_limit
-            or on is None
-            or s.current != on[0]
-            or s.phase
-            in (
-                ROUND_OVER,
-                GAME_OVER,
-            )
-        ):
-            return None
-        if self.kinds[on[0]] not in ("human", "remote"):
-            return None  # a bot's turn, or a person's played by a bot while away
-        left = self.turn_limit - (time.monotonic() - on[1])
-        return (on[0], max(0, math.ceil(left)))
-
-    def recap_lines(self) -> int:
-        """How many of the log's last lines tell what happened since your last turn
-        (none when there is nothing to replay)."""
-        recap = self.recorder.recap if self.recorder is not None else None
-        if recap is None or self.replaying is not None:
-            return 0
-        entries = list(self.entries)
-        told = entries[len(entries) - recap.count(entries) :]
-        names = self.names_in_text()
-        return sum(1 for w in told if w.text(names))
 
     def hits(self) -> list[Hit]:
         """Everything the pointer can touch, as drawn now."""

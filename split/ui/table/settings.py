@@ -7,6 +7,8 @@ from typing import Protocol
 
 SPEEDS = {"normal": (0.3, 0.6, 0.04), "fast": (0.15, 0.25, 0.015), "instant": (0.0, 0.0, 0.0)}
 """speed -> (seconds a card flies, seconds a bot waits before acting, deal stagger)."""
+SWITCHES = ("four_colour", "high_contrast", "reduced_motion")
+"""The table's settings that are on or off."""
 
 
 class Settings(Protocol):
@@ -25,6 +27,8 @@ class Settings(Protocol):
     def four_colour(self) -> bool: ...  # one ink per suit
     @property
     def high_contrast(self) -> bool: ...
+    @property
+    def reduced_motion(self) -> bool: ...  # what would fly fades in where it lands
     def change(self, **changes: str) -> None: ...
 
 
@@ -38,10 +42,11 @@ class TableSettings:
     card_faces: str = "illustrated"
     four_colour: bool = False
     high_contrast: bool = False
+    reduced_motion: bool = False
 
     def change(self, **changes: str) -> None:
-        """Change the named settings (speed, sort_order, card_back, card_faces; the two
-        switches take "on" or "off")."""
+        """Change the named settings (speed, sort_order, card_back, card_faces; the
+        switches four_colour, high_contrast and reduced_motion take "on" or "off")."""
         for name, value in changes.items():
             if name == "speed":
                 self.speed = value
@@ -51,11 +56,8 @@ class TableSettings:
                 self.card_back = value
             elif name == "card_faces":
                 self.card_faces = value
-            elif name in ("four_colour", "high_contrast") and value in ("on", "off"):
-                if name == "four_colour":
-                    self.four_colour = value == "on"
-                else:
-                    self.high_contrast = value == "on"
+            elif name in SWITCHES and value in ("on", "off"):
+                setattr(self, name, value == "on")
             else:
                 raise ValueError(f"no table setting {name!r}")
 
