@@ -196,6 +196,29 @@ class TableCore(Scene):
         a = self.animator
         return bool(a.flights or a.pending or a.wait > 0 or self.gestures.press is not None)
 
+    def esc_free(self) -> bool:
+        """Whether Esc has nothing of the table's own to close (a selection, a panel, a
+        drag), so the app may use it."""
+        ui = self.ui
+        return (
+            ui.selected is None
+            and not ui.show_sheets
+            and not ui.show_reference
+            and not ui.show_keys
+            and not ui.show_say
+            and self.gestures.press is None
+        )
+
+    def esc_for_app(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is an Esc the app should answer (pause, leave): the table
+        has nothing of its own to close and is on a window."""
+        return (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_ESCAPE
+            and self.esc_free()
+            and self.app is not None
+        )
+
     # ================================================================== acting
 
     def show(self, change: it.Shown) -> None:
