@@ -52,7 +52,7 @@ def shoot(lang: str, out: Path) -> list[Path]:
     from split.app.main import create_app
     from split.engine import Game, GameConfig
     from split.net.host import Host, SeatPlan
-    from split.ui.menu.lobby import LobbyScene, NetGameTable
+    from split.ui.menu.lobby import LobbyScene, net_game
 
     plans = [SeatPlan("Ann", "human"), SeatPlan("Bo", "human"), SeatPlan("Cy", "normal")]
     host = Host(Game(GameConfig(3, 2, 12)), plans, pause=0.05)
@@ -67,9 +67,9 @@ def shoot(lang: str, out: Path) -> list[Path]:
         app.push(LobbyScene(ctx, net))
         until(lambda: app.run_frames(1) or net.game.ready, 5, "Bo's seat")
         host.begin()
-        until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5, "the table")
+        until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5, "the table")
         table = app.scene
-        assert isinstance(table, NetGameTable)
+        assert net_game(table) is not None
 
         def bos_turn() -> bool:
             ann.step()
@@ -106,7 +106,7 @@ def shoot(lang: str, out: Path) -> list[Path]:
         until(back, 20, "Bo's window back with what it missed")
         until(lambda: app.run_frames(1) or not table.busy(), 10, "the table at rest")
         shot("recap")
-        table.leave_table()
+        net_game(table).leave_table(table)
     finally:
         host.stop()
     return written

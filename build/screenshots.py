@@ -108,10 +108,10 @@ def to_menu(app) -> None:
 def new_table(app, ctx, players: int, seed: int):
     from split.app.session import Session
     from split.app.settings import SeatChoice
-    from split.ui.menu.game import GameTable
+    from split.ui.menu.game import game_table
 
     seats = tuple(SeatChoice(NAMES[i], KINDS[i]) for i in range(players))
-    table = GameTable(ctx, Session.new(seats, seed=seed, dealer=players - 1, path=None))
+    table = game_table(ctx, Session.new(seats, seed=seed, dealer=players - 1, path=None))
     table.feedback.clock = lambda: 0.0  # toasts and flashes as they first show, in every run
     return app.push(table)
 

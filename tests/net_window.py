@@ -30,7 +30,7 @@ from ui_driver import gesture  # noqa: E402
 
 from split.bots import make_bot  # noqa: E402
 from split.engine import PlayerView  # noqa: E402
-from split.ui.menu.lobby import LobbyScene, NetGameTable, NetResults  # noqa: E402
+from split.ui.menu.lobby import LobbyScene, NetResults, net_game  # noqa: E402
 from split.ui.results import RoundSummaryScene  # noqa: E402
 
 
@@ -102,7 +102,7 @@ def main() -> int:
         click_button(app, "join")
         _until(app, lambda: isinstance(app.scene, LobbyScene) and app.scene.net.game.ready, 30)
         _shot(app, args.shots, "lobby")
-    _until(app, lambda: isinstance(app.scene, NetGameTable), 60)
+    _until(app, lambda: net_game(app.scene) is not None, 60)
     table = app.scene
     bot = make_bot("normal", args.seed)
     shot_at = rng.randrange(15, 40)
@@ -125,10 +125,10 @@ def main() -> int:
         time.sleep(0.005)
     _shot(app, args.shots, "results")
     print(json.dumps({"scores": table.state.scores(), "seat": table.viewer}), flush=True)
-    table.leave_table() if args.role == "join" else None
+    net_game(table).leave_table(table) if args.role == "join" else None
     if args.role == "host":
         time.sleep(1.0)  # the friends read the results first
-        table.leave_table()
+        net_game(table).leave_table(table)
     return 0
 
 

@@ -19,7 +19,7 @@ from split.app.session import load_session, parse_save  # noqa: E402
 from split.app.settings import load_settings  # noqa: E402
 from split.app.stats import load_stats  # noqa: E402
 from split.engine.notation import state_json  # noqa: E402
-from split.ui.menu.game import GameTable, ResultsScene  # noqa: E402
+from split.ui.menu.game import ResultsScene, kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.menu.pause import PauseScene  # noqa: E402
 from split.ui.menu.rules import RulesScene  # noqa: E402
@@ -27,6 +27,7 @@ from split.ui.menu.rules_pages import PAGES  # noqa: E402
 from split.ui.menu.settings import SettingsScene  # noqa: E402
 from split.ui.menu.setup import SetupScene  # noqa: E402
 from split.ui.menu.stats import StatsScene  # noqa: E402
+from split.ui.table import TableScene  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -44,7 +45,7 @@ def _new_game_by_events(app):
     assert app.scene.buttons[app.scene.focus].name == "start"
     key(app, pygame.K_RETURN)
     table = app.scene
-    assert isinstance(table, GameTable)
+    assert kept_game(table) is not None
     return table
 
 
@@ -87,7 +88,7 @@ def test_resume_through_the_menu_is_exact(data):
     assert button(app2, "continue").enabled
     key(app2, pygame.K_RETURN)  # the focus is on Continue
     table2 = app2.scene
-    assert isinstance(table2, GameTable)
+    assert kept_game(table2) is not None
     assert state_json(table2.game.state) == before
     assert [s.name for s in table2.seats] == [s.name for s in table.seats]
     # Going on: every bot move is the one the uninterrupted game would have made.
@@ -210,11 +211,14 @@ def test_play_again_starts_the_same_players_at_once(data):
     app, ctx = start(seed=77)
     old = _play_to_the_end(app, ctx, 2)
     click_button(app, "again")
-    assert [type(s) for s in app.scenes] == [MainMenu, GameTable]
+    assert [type(s) for s in app.scenes] == [MainMenu, TableScene]
     table = app.scene
+    assert kept_game(table) is not None
     assert table is not old and not table.game.state.is_over
-    assert [s.name for s in table.session.seats] == ["You", "Ada"]
-    assert [s.kind for s in table.session.seats] == [s.kind for s in old.session.seats]
+    assert [s.name for s in kept_game(table).session.seats] == ["You", "Ada"]
+    assert [s.kind for s in kept_game(table).session.seats] == [
+        s.kind for s in kept_game(old).session.seats
+    ]
 
 
 @pytest.mark.slow  # a whole game to the results, through the app

@@ -21,9 +21,8 @@ from split import i18n  # noqa: E402
 from split.app.main import parse_args  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
-from split.ui.menu.game import GameTable  # noqa: E402
+from split.ui.menu.game import game_table, kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
-from split.ui.menu.pause import PauseScene  # noqa: E402
 from split.ui.menu.rules import RulesScene  # noqa: E402
 from split.ui.menu.settings import SettingsScene  # noqa: E402
 from split.ui.menu.setup import SeatsEditor, SetupScene  # noqa: E402
@@ -93,11 +92,11 @@ def _goto(app, ctx, phase: str) -> None:
         return
     if phase in ("table", "pause"):
         seats = (SeatChoice("You", "human"), SeatChoice("Ada", "easy"), SeatChoice("Bo", "random"))
-        table = GameTable(ctx, Session.new(seats, seed=len(app.scenes) + 1, path=None))
+        table = game_table(ctx, Session.new(seats, seed=len(app.scenes) + 1, path=None))
         app.push(table)
         app.run_frames(5)
         if phase == "pause":
-            app.push(PauseScene(ctx, table))
+            app.push(kept_game(table).pause(table))
         return
     scene = {
         "setup": lambda: SetupScene(ctx),
@@ -143,7 +142,7 @@ def test_the_monkeys_weak_bots_answer_the_tables_hint(tmp_path, monkeypatch):
     weak_bots(monkeypatch)
     seats = (SeatChoice("You", "human"), SeatChoice("Ada", "hard"))
     session = Session.new(seats, seed=3, dealer=1, path=None)
-    table = GameTable(ctx, session)
+    table = game_table(ctx, session)
     app.push(table)
     for _i in range(200):  # to a turn of yours with a choice (one legal move asks no bot)
         app.run_frames(1)
@@ -155,7 +154,7 @@ def test_the_monkeys_weak_bots_answer_the_tables_hint(tmp_path, monkeypatch):
     assert table.human_turn() and len(table.state.legal_actions()) > 1
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     app.run_frames(2)
-    assert table.note and table.note.text().startswith("Hint:")
+    assert table.ui.note and table.ui.note.text().startswith("Hint:")
 
 
 @pytest.mark.slow
@@ -195,7 +194,7 @@ def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch, seed):
     assert sent == TOTAL
     for name in ("MainMenu", "SetupScene", "RulesScene", "StatsScene", "SettingsScene"):
         assert name in seen
-    assert "GameTable" in seen and "PauseScene" in seen
+    assert "TableScene" in seen and "PauseScene" in seen
 
 
 @pytest.mark.slow  # the app started in a process of its own, playing a whole game

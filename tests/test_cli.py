@@ -317,12 +317,14 @@ def test_a_window_opened_while_autoplay_plays_saves_nothing(tmp_path, monkeypatc
         sys.path.insert(0, str(ROOT / "tests"))
         from app_driver import start
 
+        from split.ui.menu.game import kept_game
+
         app, ctx = start()
         try:
             assert not ctx.owner and any("already open" in n for n in ctx.notices)
             table = ctx.start_game(ctx.settings.seats, None)
             saved = json.loads((tmp_path / "autosave.json").read_text())
-            assert saved["game_id"] != table.session.game_id
+            assert saved["game_id"] != kept_game(table).session.game_id
         finally:
             storage.release_data_dir(tmp_path)
     finally:

@@ -21,7 +21,7 @@ from net_play import Player, join, until  # noqa: E402
 from split.app.joined import FILE_NAME, read_joined  # noqa: E402
 from split.engine import Game, GameConfig  # noqa: E402
 from split.net.host import Host, SeatPlan  # noqa: E402
-from split.ui.menu.lobby import JoinScene, LobbyScene, NetGameTable  # noqa: E402
+from split.ui.menu.lobby import JoinScene, LobbyScene, net_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 
 
@@ -143,22 +143,22 @@ def test_a_restarted_friend_window_rejoins_its_last_table_in_one_click(data):
         app, _ctx = start(seed=1)
         _bo_joins(app, host, ann)
         host.begin()
-        opened = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
+        opened = lambda: ann.step() or app.run_frames(1) or net_game(app.scene) is not None  # noqa: E731
         assert until(opened, 5)
         app, _ctx = _restart(app)  # Bo's window closed mid-game: a bot plays the seat
         assert isinstance(app.scene, MainMenu)
         assert button(app, "rejoin").label == "Rejoin Ann's table"
         click_button(app, "rejoin")  # one click
-        opened = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
+        opened = lambda: ann.step() or app.run_frames(1) or net_game(app.scene) is not None  # noqa: E731
         assert until(opened, 5), app.scene
-        assert app.scene.net.game.seat == 1 and app.scene.names == ["Ann", "Bo"]
-        app.scene.leave_table()
+        assert net_game(app.scene).net.game.seat == 1 and app.scene.names == ["Ann", "Bo"]
+        net_game(app.scene).leave_table(app.scene)
         # the join screen offers it too, first
         _join_screen(app)
         assert button(app, "table0").label.startswith("Rejoin Ann's table")
         click_button(app, "table0")  # one click here too
         assert until(opened, 5)
-        app.scene.leave_table()
+        net_game(app.scene).leave_table(app.scene)
 
 
 def test_a_code_the_table_no_longer_takes_is_forgotten(data):
@@ -214,7 +214,7 @@ def test_the_code_of_a_game_played_to_its_end_is_forgotten(data):
         ctx.change(speed="instant")
         _bo_joins(app, host, ann)
         host.begin()
-        opened = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
+        opened = lambda: ann.step() or app.run_frames(1) or net_game(app.scene) is not None  # noqa: E731
         assert until(opened, 5)
         _play_to_the_end(app, app.scene, [ann], random.Random(3))
         kept = read_joined().value

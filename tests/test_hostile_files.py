@@ -28,6 +28,7 @@ from split.app import storage  # noqa: E402
 from split.app.session import Session, load_session  # noqa: E402
 from split.app.settings import SeatChoice, Settings, load_settings, save_settings  # noqa: E402
 from split.app.stats import Stats, load_stats, record_game, save_stats  # noqa: E402
+from split.ui.menu.game import kept_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = (SeatChoice("You", "random"), SeatChoice("Ada", "random"))
@@ -177,7 +178,7 @@ def test_a_full_disk_mid_game_turns_saving_off_and_the_game_goes_on(data, monkey
     gesture(app, table, table.legal()[0])
     assert len(table.game.actions) > played
     said, _tone = table.prompt()
-    assert table.note and "Saving is off" in said and "the disk is full" in said
+    assert table.ui.note and "Saving is off" in said and "the disk is full" in said
     assert not ctx.saving
     for _i in range(3):  # the game goes on
         settle(app, table)
@@ -199,7 +200,7 @@ def test_an_autosave_that_is_a_directory_is_set_aside_and_the_new_game_is_kept(d
     assert any("not a regular file" in n and "set aside" in n for n in ctx.notices)
     click_button(app, "new")
     click_button(app, "start")
-    assert type(app.scene).__name__ == "GameTable"
+    assert kept_game(app.scene) is not None
     assert ctx.saving and (data / "autosave.json").is_file()
     (aside,) = data.glob("autosave.json.broken-*")
     assert (aside / "inside").read_text() == "kept"
@@ -308,7 +309,7 @@ def test_a_second_window_does_not_continue_the_first_windows_game_and_says_so(da
         click_button(app, "new")
         click_button(app, "start")
         table = app.scene
-        assert table.note and "already open" in table.note.text()
+        assert table.ui.note and "already open" in table.ui.note.text()
         settle(app, table)
         for _i in range(5):
             if table.state.is_over:
@@ -566,8 +567,8 @@ def test_saving_already_off_at_new_game_is_said_on_the_table(data, monkeypatch):
     click_button(app, "new")
     click_button(app, "start")
     table = app.scene
-    assert type(table).__name__ == "GameTable"
-    said = table.note.text() if table.note else ""
+    assert kept_game(table) is not None
+    said = table.ui.note.text() if table.ui.note else ""
     assert "Saving is off" in said and "the disk is full" in said
     assert "not saved" in app.title
 
@@ -577,7 +578,7 @@ def test_saving_resumes_when_space_returns_and_says_so(data, monkeypatch):
     so and the file holds the game as it is (before: off for the rest of the session)."""
     app, ctx = start()
     table = ctx.start_game(SEATS, 0)
-    session = table.session
+    session = kept_game(table).session
     space_back = _disk_full(monkeypatch)
     session.game.apply(session.state.legal_actions()[0])
     assert "Saving is off" in ctx.autosave(session)
@@ -599,7 +600,7 @@ def test_a_game_finished_after_saving_went_off_does_not_come_back(data, monkeypa
 
     app, ctx = start()
     seats = (SeatChoice("You", "human"), SeatChoice("Ada", "random"))
-    session = ctx.start_game(seats, 0).session
+    session = kept_game(ctx.start_game(seats, 0)).session
     session.game.apply(session.state.legal_actions()[0])
     ctx.autosave(session)
     space_back = _disk_full(monkeypatch)
@@ -809,7 +810,7 @@ def test_probe_file_system_faults_mid_session(data, monkeypatch, fault):
 
     app, ctx = start()
     seats = (SeatChoice("You", "human"), SeatChoice("Ada", "random"))
-    session = ctx.start_game(seats, 0).session
+    session = kept_game(ctx.start_game(seats, 0)).session
     session.game.apply(session.state.legal_actions()[0])
     assert ctx.autosave(session) is None
     before = _files(data)
@@ -829,9 +830,9 @@ def test_probe_file_system_faults_mid_session(data, monkeypatch, fault):
     assert all(b in before.values() for b in after.values())  # at most a backup of one
     cleared()
     table = ctx.start_game(seats, 0)
-    assert ctx.saving and "works again" in table.note.text() and app.title == "Split"
+    assert ctx.saving and "works again" in table.ui.note.text() and app.title == "Split"
     assert load_stats(data / "statistics.json")[0].games == 1  # the game finished meanwhile
-    assert load_session(data / "autosave.json").value.game_id == table.session.game_id
+    assert load_session(data / "autosave.json").value.game_id == kept_game(table).session.game_id
 
 
 @pytest.mark.slow
@@ -848,7 +849,9 @@ def test_probe_file_system_faults_from_the_start(data, monkeypatch, fault):
     assert ctx.settings.volume == 0.3
     if not ctx.owner:  # the folder's probe write failed: said at once
         assert ctx.notices and "not saved" in app.title
-    session = ctx.start_game((SeatChoice("You", "human"), SeatChoice("Ada", "random")), 0).session
+    session = kept_game(
+        ctx.start_game((SeatChoice("You", "human"), SeatChoice("Ada", "random")), 0)
+    ).session
     rng = random.Random(fault)
     while not session.state.is_over:
         session.game.apply(rng.choice(session.state.legal_actions()))
@@ -871,7 +874,7 @@ def test_probe_a_planted_link_is_never_written_through(data, which):
     app, ctx = start()
     place = data / ("autosave.json.bak" if which == "bak" else which)
     place.symlink_to(victim)
-    session = ctx.start_game(SEATS, 0).session
+    session = kept_game(ctx.start_game(SEATS, 0)).session
     for _i in range(2):
         session.game.apply(session.state.legal_actions()[0])
         ctx.autosave(session)

@@ -23,7 +23,7 @@ from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
 from split.ui import typeset, widgets  # noqa: E402
 from split.ui.menu.about import AboutScene  # noqa: E402
-from split.ui.menu.game import GameTable  # noqa: E402
+from split.ui.menu.game import game_table, kept_game  # noqa: E402
 from split.ui.menu.pause import PauseScene  # noqa: E402
 from split.ui.menu.rules import RulesScene  # noqa: E402
 from split.ui.menu.rules_pages import PAGES  # noqa: E402
@@ -176,11 +176,11 @@ def open_screen(app, ctx, name: str) -> None:
         count = 6 if name == "table6" else 4
         names = ("You", "Ada", "Bo", "Cy", "Dee", "Eli")
         seats = tuple(SeatChoice(names[i], kinds[i]) for i in range(count))
-        table = GameTable(ctx, Session.new(seats, seed=3, path=None))
+        table = game_table(ctx, Session.new(seats, seed=3, path=None))
         app.push(table)
         app.run_frames(8)
         if name == "pause":
-            app.push(PauseScene(ctx, table))
+            app.push(kept_game(table).pause(table))
     elif name == "tutorial":
         from split.ui.tutorial import TutorialTable
 
@@ -282,7 +282,7 @@ def test_round_summary_and_results_fit_in_every_language(app, monkeypatch):
     seats = tuple(
         SeatChoice(n, k) for n, k in (("You", "human"), ("Ada", "easy"), ("Bo", "random"))
     )
-    table = app.push(GameTable(ctx, Session.new(seats, seed=5, path=None)))
+    table = app.push(game_table(ctx, Session.new(seats, seed=5, path=None)))
     rng = random.Random(2)
     rec = Recorder(monkeypatch)
     report: list[str] = []
@@ -378,7 +378,7 @@ def test_a_refusal_and_a_hint_follow_a_live_language_switch(app, monkeypatch):
     app, ctx = app
     ctx.change(speed="instant", language="gl")
     seats = (SeatChoice("You", "human"), SeatChoice("Ada", "easy"))
-    table = app.push(GameTable(ctx, Session.new(seats, seed=3, path=None)))
+    table = app.push(game_table(ctx, Session.new(seats, seed=3, path=None)))
     settle(app, table)
     if table.state.phase == "start":
         key(app, pygame.K_d)  # draw: now a card can be played
@@ -387,7 +387,7 @@ def test_a_refusal_and_a_hint_follow_a_live_language_switch(app, monkeypatch):
     j = next(j for j, c in enumerate(cards) if rank_of(c) != rank_of(cards[0]))
     a, b = card_label(cards[0]), card_label(cards[j])
     drag(app, spot(table, "hand", 0), spot(table, "hand", j))
-    assert table.error is not None
+    assert table.ui.error is not None
     gl = i18n.catalog("gl")
     why = (
         "{a} and {b} are not a match: a match is two cards of the same rank (R3.1). "
@@ -407,7 +407,7 @@ def test_a_refusal_and_a_hint_follow_a_live_language_switch(app, monkeypatch):
 
     key(app, pygame.K_SPACE)  # the refused card lands back in the hand at once
     key(app, pygame.K_h)  # the hint replaces the refusal
-    assert table.error is None and table.note is not None
+    assert table.ui.error is None and table.ui.note is not None
     hint = table.prompt()[0]
     assert hint.startswith(te.gettext("Hint: {action}. {reason}").split("{")[0])
     drawn.clear()

@@ -25,7 +25,7 @@ from split.engine import Game, GameConfig, PlayerView  # noqa: E402
 from split.engine.state import GAME_OVER  # noqa: E402
 from split.net.host import Host, SeatPlan  # noqa: E402
 from split.net.protocol import SAY_EVERY, Said  # noqa: E402
-from split.ui.menu.lobby import JoinScene, LobbyScene, NetGameTable, NetResults  # noqa: E402
+from split.ui.menu.lobby import JoinScene, LobbyScene, NetResults, net_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.menu.setup import SetupScene  # noqa: E402
 from split.ui.results import RoundSummaryScene  # noqa: E402
@@ -108,7 +108,7 @@ def test_host_a_table_a_friend_joins_and_the_game_is_played_to_its_end(data):
     assert until(seats, 5)
     assert net.game.seats.names[1] == "Bo"
     click_button(app, "start")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     table = app.scene
     assert table.names[1] == "Bo" and table.viewer == 0
     made = _play_to_the_end(app, table, [friend], random.Random(4))
@@ -139,9 +139,9 @@ def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
     net = app.scene.net
     assert until(lambda: app.run_frames(1) or net.game.ready, 5)
     click_button(app, "start")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     table = app.scene
-    assert isinstance(table, NetGameTable), app.scene
+    assert net_game(table) is not None, app.scene
     for _ in range(6):  # a few moves of the window's player (the friend's seat: a bot)
         assert _your_turn(app, table), "the table never waited for the player"
         gesture(app, table, table.legal()[0])
@@ -164,9 +164,9 @@ def test_a_hosted_game_is_saved_and_continue_hosts_it_again(data):
     friend = join(lobby.net.host.port, lobby.net.code, saved.seats[1].name)
     assert friend.seat == 1  # the friend's seat, by the friend's name
     click_button(app, "start")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     assert len(lobby.net.host.game.actions) >= len(saved.game.actions)
-    app.scene.leave_table()
+    net_game(app.scene).leave_table(app.scene)
 
 
 def test_continue_gives_each_friend_their_own_seat_and_the_save_keeps_their_names(
@@ -199,7 +199,7 @@ def test_continue_gives_each_friend_their_own_seat_and_the_save_keeps_their_name
     assert (ben.remote.seat, cleo.remote.seat) == (1, 2)
     assert "Ben" not in placeholders and "Cleo" not in placeholders
     click_button(app, "start")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     table = app.scene
     for _ in range(3):
         assert _your_turn(app, table, each=lambda: (ben.step(), cleo.step())), "no turn came"
@@ -258,10 +258,10 @@ def test_the_join_screen_joins_a_table_by_its_address(data):
         assert until(lambda: ann.step() or app.run_frames(1) or lobby.net.game.ready, 5)
         assert lobby.net.game.seat == 1
         host.begin()
-        started = lambda: ann.step() or app.run_frames(1) or isinstance(app.scene, NetGameTable)  # noqa: E731
+        started = lambda: ann.step() or app.run_frames(1) or net_game(app.scene) is not None  # noqa: E731
         assert until(started, 5)
         table = app.scene
-        assert isinstance(table, NetGameTable)
+        assert net_game(table) is not None
         assert _your_turn(app, table, each=ann.step)
         host.stop()
         assert until(lambda: app.run_frames(1) or table.gone, 5)
@@ -311,12 +311,12 @@ def test_moves_made_before_the_table_opens_are_played_once(data):
         g = host.game
         assert until(lambda: ann.step() or g.state.current == 1, 10)  # Ann's whole turn
         assert len(g.actions) >= 2
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         assert _your_turn(app, table)
         assert table.model.same_as(table.state)
         assert sorted(table.model.hands[1]) == sorted(PlayerView.of(g.state, 1).hand)
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 @contextlib.contextmanager
@@ -349,7 +349,7 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
 
     with _bo_joins_ann(round_wait=0.3) as (host, ann, app, _net):
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         rng = random.Random(2)
         deadline = time.monotonic() + 60
@@ -368,7 +368,7 @@ def test_the_round_that_went_on_while_you_read_the_scores_is_simply_there(data):
         assert app.scene is table
         assert until(lambda: app.run_frames(1) or table.model.same_as(table.state), 5)
         assert table.state.round == 2 and table.model.round == 2
-        assert table.error is None and host.refused == refused
+        assert table.ui.error is None and host.refused == refused
         # played to the end, the game counts in Bo's statistics, as Bo's game
         _play_to_the_end(app, table, [ann], rng)
         stats = load_stats()[0]
@@ -388,7 +388,7 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
     with _bo_joins_ann() as (host, ann, app, _net):
         ann.asked_round = 1  # Ann reads the first round's scores until told
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         rng = random.Random(2)
         deadline = time.monotonic() + 60
@@ -399,8 +399,8 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
             if app.scene is table and table.legal() and not table.busy():
                 gesture(app, table, rng.choice(table.legal()))
         click_button(app, "next")  # Bo first: he waits for Ann
-        assert app.scene is table and table.note is not None
-        assert "Waiting" in table.note.text(table.names)
+        assert app.scene is table and table.ui.note is not None
+        assert "Waiting" in table.ui.note.text(table.names)
         ann.asked_round = -1  # now Ann asks too: the second round is dealt
         g = host.game
         assert until(lambda: ann.step() or g.state.round == 2, 5)
@@ -410,18 +410,18 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
             return table.state.round == 2 and table.model.same_as(table.state)
 
         assert until(dealt, 10)
-        assert table.note is None
+        assert table.ui.note is None
         line, _tone = prompt_line(
             table.state,
             table.names,
-            error=table.error,
-            note=table.note,
+            error=table.ui.error,
+            note=table.ui.note,
             busy=False,
             your_turn=table.state.current == 1,
             you=1,
         )
         assert "Waiting" not in line and line
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def test_a_dropped_player_shows_as_away_on_the_other_windows(data, monkeypatch):
@@ -431,7 +431,7 @@ def test_a_dropped_player_shows_as_away_on_the_other_windows(data, monkeypatch):
 
     with _bo_joins_ann() as (host, ann, app, _net):
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         texts = record_texts(monkeypatch)
         table.invalidate()
@@ -445,7 +445,7 @@ def test_a_dropped_player_shows_as_away_on_the_other_windows(data, monkeypatch):
         app.run_frames(2)
         shown = " ".join(words for words, _r in texts)
         assert "away (a bot plays)" in shown and "on the network" not in shown
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def test_the_host_removes_a_friend_from_the_lobby(data):
@@ -551,15 +551,15 @@ def test_a_friend_is_told_how_to_play_on_when_the_host_leaves(data):
     how to play on (the host's Continue, the code they read out)."""
     with _bo_joins_ann() as (host, ann, app, net):
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10)
         host.stop()
         assert until(lambda: app.run_frames(1) or table.gone, 5)
-        words = table.note.text(table.names)
+        words = table.ui.note.text(table.names)
         assert "Continue" in words and "code" in words and "over for everyone" not in words
         assert table.legal() == [], "nothing to play on a table whose host is gone"
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def test_a_window_back_after_a_lost_connection_tells_what_it_missed(data):
@@ -574,7 +574,7 @@ def test_a_window_back_after_a_lost_connection_tells_what_it_missed(data):
     with _bo_joins_ann() as (host, ann, app, net):
         host.begin()
         g = host.game
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10), "Bo's turn"
         left = len(g.actions)
@@ -590,7 +590,7 @@ def test_a_window_back_after_a_lost_connection_tells_what_it_missed(data):
         you = table.viewer
         lines = [logged(e, you).text(table.names) for e in told]
         assert log[at + 1 : at + 1 + len(lines)] == lines, "each missed event, in order"
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def _log(table) -> list[str]:
@@ -621,7 +621,7 @@ def test_quick_messages_go_from_a_window_to_the_others_and_show_on_the_seats_boa
 
     with _bo_joins_ann() as (host, ann, app, net):
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         assert table.renderer.buttons["say"].enabled  # Undo's place at a network table
         key(app, pygame.K_m)
@@ -659,7 +659,7 @@ def test_quick_messages_go_from_a_window_to_the_others_and_show_on_the_seats_boa
             if screen.get_rect().collidepoint(x, y) and screen.get_at((x, y))[:3] == BUBBLE_FILL
         )
         assert paper > 100, "the bubble is drawn under Ann's board"
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def test_a_friend_whose_turn_ran_out_is_told_and_a_bot_plays_it(data):
@@ -672,7 +672,7 @@ def test_a_friend_whose_turn_ran_out_is_told_and_a_bot_plays_it(data):
         host.set_turn_limit(1)
         assert until(lambda: app.run_frames(1) or net.game.seats.turn_limit == 1, 5)
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         assert until(lambda: ann.step() or app.run_frames(1) or table.legal(), 10), "Bo's turn"
         turn = net.game.state.turn
@@ -681,12 +681,12 @@ def test_a_friend_whose_turn_ran_out_is_told_and_a_bot_plays_it(data):
 
         def told() -> bool:
             app.run_frames(1)
-            return table.note is not None and "ran out" in table.note.text(table.names)
+            return table.ui.note is not None and "ran out" in table.ui.note.text(table.names)
 
         assert until(told, 5), "Bo is told his time ran out"
         assert until(lambda: app.run_frames(1) or net.game.state.turn > turn, 5), "a bot played it"
         assert any("ran out" in line for line in _log(table))
-        table.leave_table()
+        net_game(table).leave_table(table)
 
 
 def test_play_again_takes_the_host_and_friends_to_a_new_game_at_the_same_seats(data):
@@ -706,7 +706,7 @@ def test_play_again_takes_the_host_and_friends_to_a_new_game_at_the_same_seats(d
     bo = Player(join(net.host.port, net.code, "Bo"))
     assert bo.remote.seat == 1
     click_button(app, "start")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     first = app.scene
     _play_to_the_end(app, first, [bo], random.Random(2), seconds=60)
     results = app.scene
@@ -714,7 +714,7 @@ def test_play_again_takes_the_host_and_friends_to_a_new_game_at_the_same_seats(d
     assert [b.name for b in results.buttons] == ["again", "leave"]
     old = net.host.game
     click_button(app, "again")
-    assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+    assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
     table = app.scene
     assert table is not first and net.host.game is not old
     assert until(lambda: app.run_frames(1) or bo.remote.pump() or bo.remote.again_offered, 5)
@@ -732,7 +732,7 @@ def test_play_again_takes_the_host_and_friends_to_a_new_game_at_the_same_seats(d
     assert until(played, 10)
     assert net.game.seats.kinds == ("human", "human")  # nobody left on the way
     assert load_stats()[0].games == 1  # the first game is counted once
-    table.leave_table()
+    net_game(table).leave_table(table)
 
 
 def test_a_friends_results_wait_for_the_hosts_play_again_and_follow_it(data):
@@ -740,7 +740,7 @@ def test_a_friends_results_wait_for_the_hosts_play_again_and_follow_it(data):
     game; when the host does, the window goes to the new table by itself."""
     with _bo_joins_ann(_near_the_end(GameConfig(2, 1, 12), left=3)) as (host, ann, app, net):
         host.begin()
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         first = app.scene
         _play_to_the_end(app, first, [ann], random.Random(3), seconds=60)
         results = app.scene
@@ -748,8 +748,8 @@ def test_a_friends_results_wait_for_the_hosts_play_again_and_follow_it(data):
         assert [b.name for b in results.buttons] == ["leave"]  # the host decides
         fresh = Game(GameConfig(2, 0, 77))
         host.again(fresh)
-        assert until(lambda: app.run_frames(1) or isinstance(app.scene, NetGameTable), 5)
+        assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
         assert table is not first and table.viewer == 1
         assert net.game.view == PlayerView.of(fresh.state, 1)
-        table.leave_table()
+        net_game(table).leave_table(table)

@@ -19,10 +19,11 @@ from ui_driver import gesture, settle  # noqa: E402
 
 from split.app.settings import Settings, load_settings  # noqa: E402
 from split.engine import events as ev  # noqa: E402
-from split.ui.menu.game import GameTable  # noqa: E402
+from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.pause import PauseScene  # noqa: E402
 from split.ui.menu.settings import SettingsScene  # noqa: E402
 from split.ui.menu.setup import SetupScene  # noqa: E402
+from split.ui.table import TableScene  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -32,12 +33,12 @@ def data(tmp_path, monkeypatch):
     return tmp_path
 
 
-def _new_game(app) -> GameTable:
+def _new_game(app) -> TableScene:
     click_button(app, "new")
     assert isinstance(app.scene, SetupScene)
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the focus wraps to Start
     key(app, pygame.K_RETURN)
-    assert isinstance(app.scene, GameTable)
+    assert kept_game(app.scene) is not None
     return app.scene
 
 

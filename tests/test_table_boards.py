@@ -16,7 +16,7 @@ from app_driver import start  # noqa: E402
 from split import i18n  # noqa: E402
 from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
-from split.ui.menu.game import GameTable  # noqa: E402
+from split.ui.menu.game import game_table  # noqa: E402
 from split.ui.portraits import portrait  # noqa: E402
 
 NAMES = ("You", "Ada", "Bo", "Cy")
@@ -52,7 +52,7 @@ def test_each_seat_shows_its_portrait_on_the_reading_side(lang):
     try:
         ctx.change(language=lang, speed="instant")
         seats = tuple(SeatChoice(n, k) for n, k in zip(NAMES, KINDS, strict=True))
-        table = GameTable(ctx, Session.new(seats, seed=4, path=None))
+        table = game_table(ctx, Session.new(seats, seed=4, path=None))
         app.push(table)
         table.finish_animations()
         app.full_redraw = True

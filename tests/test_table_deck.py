@@ -17,7 +17,7 @@ from split.app.session import Session  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
 from split.engine.cards import MatchType  # noqa: E402
 from split.ui import cards  # noqa: E402
-from split.ui.menu.game import GameTable  # noqa: E402
+from split.ui.menu.game import game_table  # noqa: E402
 from split.ui.menu.settings import SettingsScene  # noqa: E402
 from split.ui.table import TableSettings  # noqa: E402
 from split.ui.table.settings import Settings  # noqa: E402
@@ -32,7 +32,7 @@ def data(tmp_path, monkeypatch):
 def _table(app, ctx, players=3):
     names, kinds = ("You", "Ada", "Bo"), ("human", "easy", "easy")
     seats = tuple(SeatChoice(n, k) for n, k in zip(names, kinds, strict=True))
-    table = GameTable(ctx, Session.new(seats[:players], seed=5, path=None))
+    table = game_table(ctx, Session.new(seats[:players], seed=5, path=None))
     app.push(table)
     table.finish_animations()
     app.run_frames(3)

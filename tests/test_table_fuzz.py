@@ -102,7 +102,7 @@ def _fuzz(seed: int, kinds: tuple[str, ...], moves: int) -> tuple[int, list[str]
         if app.scene is table:
             _input(rng, app, table)
         app.step(block=False)
-        if not table.busy() and not table.hand_hidden and not table.driver.thinking:
+        if not table.busy() and not table.ui.hand_hidden and not table.driver.thinking:
             checked += 1
             if not table.model.same_as(table.state):
                 drift.append(f"seed {seed}: after {len(game.actions)} actions")

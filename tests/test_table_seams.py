@@ -47,7 +47,7 @@ def test_the_tutorial_draws_what_you_drag_over_its_glowing_target():
     settle(app, table)
     app.run_frames(2)
     pile = table.find_hit("pile")
-    assert pile is not None and ("pile", -1, -1) in table.hint_keys
+    assert pile is not None and ("pile", -1, -1) in table.ui.hint_keys
     start_at = (pile.rect.centerx, pile.rect.centery)
     post(pygame.MOUSEBUTTONDOWN, pos=start_at, button=1)
     app.step()
@@ -236,7 +236,7 @@ def test_keys_wait_while_a_card_is_dragged_and_escape_puts_it_back():
     _lift_last_hand_card(app, table)
     key(app, pygame.K_1)
     key(app, pygame.K_2)  # would match 7♥ 7♦ if the keys were read
-    assert applied == [Action.draw()] and table.selected is None, "no key acted mid-drag"
+    assert applied == [Action.draw()] and table.ui.selected is None, "no key acted mid-drag"
     key(app, pygame.K_ESCAPE)
     assert table.gestures.press is None, "Escape called the drag off"
     table.finish_animations()
@@ -287,18 +287,45 @@ def test_f1_or_a_question_mark_shows_the_keys_and_esc_or_a_click_closes_them(mon
     monkeypatch.setattr(widgets, "paragraph", paragraph)
     app, table, applied = make_table(laid_out(**BASE))
     key(app, pygame.K_F1)
-    assert table.show_keys and not table.show_sheets
+    assert table.ui.show_keys and not table.ui.show_sheets
     assert all(words in drawn for words in KEYS), "every sentence of the keys is shown"
     assert any("D draws" in words for words in drawn)
     key(app, pygame.K_ESCAPE)
-    assert not table.show_keys
+    assert not table.ui.show_keys
     post(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?", scancode=0)
     app.run_frames(2)
-    assert table.show_keys, "? shows them too"
+    assert table.ui.show_keys, "? shows them too"
     key(app, pygame.K_t)
-    assert table.show_sheets and not table.show_keys, "one panel at a time"
+    assert table.ui.show_sheets and not table.ui.show_keys, "one panel at a time"
     key(app, pygame.K_F1)
-    assert table.show_keys and not table.show_sheets
+    assert table.ui.show_keys and not table.ui.show_sheets
     click(app, table.layout.hand_rect.center)
-    assert not table.show_keys, "a click beside it closes it"
+    assert not table.ui.show_keys, "a click beside it closes it"
     assert applied == [], "no move was made"
+
+
+def test_at_a_hosted_table_the_bots_play_on_the_host():
+    """Who plays the bots is the source's one decision: at a game on a host, a bot's
+    turn plays nothing here (no move is sent) and the table looks for the host's news
+    twice a second; at a game here, the bot's move is due after its pause."""
+    from split.engine import Game, GameConfig
+    from split.ui.table import TableScene
+
+    app = App((1024, 600))
+    game, hosted, table, rng = _hosted(3, 0)
+    while game.state.current != 1:  # Bo's turn (a bot, on the host)
+        game.apply(rng.choice(game.state.legal_actions()))
+    hosted.state = game.state.clone()
+    table = TableScene(hosted, [("You", "human"), ("Bo", "normal")])
+    app.push(table)
+    table.finish_animations()
+    app.run_frames(5)
+    assert not hosted.waiting, "nothing was sent for the host's bot"
+    assert table.wake_in() == 0.5
+    here = TableScene(Game(GameConfig(2, 0, 3)), [("You", "human"), ("Bo", "normal")])
+    here.finish_animations()
+    while here.state.current != 1:
+        assert here.try_action(rng.choice(here.state.legal_actions()))
+        here.finish_animations()
+    assert here.wake_in() == here.timing()[1]  # the bot thinks, then plays here
+    here.close()

@@ -16,6 +16,7 @@ from ui_driver import click, gesture, settle  # noqa: E402
 from split import i18n  # noqa: E402
 from split.engine.notation import state_json  # noqa: E402
 from split.ui.menu.dialog import ConfirmScene  # noqa: E402
+from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.tutorial import STEPS, TutorialTable  # noqa: E402
 from split.ui.tutorial.script import YOU  # noqa: E402
@@ -67,7 +68,7 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
             continue
         settle(app, table)
         assert len(table.game.actions) == i and table.human_turn()
-        assert table.hint_keys, f"step {i}: its targets glow"
+        assert table.ui.hint_keys, f"step {i}: its targets glow"
         coach = table.coach()
         assert coach == step.words()
         gesture(app, table, step.parsed)
@@ -75,7 +76,7 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
     settle(app, table)
     app.run_frames(5)
     assert table.state.phase == "round-over"
-    assert table.show_sheets, "the score sheets open at the end"
+    assert table.ui.show_sheets, "the score sheets open at the end"
     coach = table.policy.coach_rect(table)  # the last words cover no name and no row
     assert not coach.colliderect(table.layout.sheet_area) and app.screen.get_rect().contains(coach)
     assert state_json(table.state)["players"][0]["score"] == 40
@@ -120,7 +121,7 @@ def test_the_first_start_offers_the_tutorial_once(data):
     app.run_frames(2)
     assert isinstance(app.scene, ConfirmScene)
     click_button(app, "no")  # Play now: you against the default players
-    assert type(app.scene).__name__ == "GameTable"
+    assert kept_game(app.scene) is not None
     assert ctx.settings.tutorial_seen
     pygame.quit()
     pygame.init()

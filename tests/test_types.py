@@ -16,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ERROR = re.compile(r"^(?P<path>[^:\s]+\.py):\d+: error: ", re.MULTILINE)
+LINE = re.compile(r"^(?P<path>[^:\s]+\.py):(?P<line>\d+): error: ", re.MULTILINE)
 
 RUNS = {
     "mypy split": ["split"],
@@ -63,3 +64,37 @@ def test_error_lines_are_counted_per_file():
 def test_mypy_reports_no_error(command: str) -> None:
     status, report = mypy(RUNS[command])
     assert status == 0 and not ERROR.search(report), f"{command}: {summary(report)}"
+
+
+def test_a_new_event_fails_type_checking_where_the_table_reacts(tmp_path: Path) -> None:
+    """Events are dispatched with match ... assert_never: an event type added to the
+    union (events.py shadowed by a copy with one more) is an error wherever the table
+    handles events, its reaction first, until it is handled there."""
+    source = (ROOT / "split/engine/events.py").read_text(encoding="utf-8")
+    assert "\nEvent = (\n    RoundStarted\n" in source
+    shadow = tmp_path / "events.py"
+    shadow.write_text(
+        source.replace(
+            "\nEvent = (\n    RoundStarted\n",
+            "\nclass Sneezed(NamedTuple):\n    seat: int\n\n\nEvent = (\n    Sneezed\n"
+            "    | RoundStarted\n",
+        ),
+        encoding="utf-8",
+    )
+    status, report = mypy(
+        [
+            "--strict",
+            f"--cache-dir={tmp_path / 'cache'}",
+            "--shadow-file",
+            "split/engine/events.py",
+            str(shadow),
+            "split/ui/table",
+        ]
+    )
+    core = (ROOT / "split/ui/table/core.py").read_text(encoding="utf-8").splitlines()
+    react = next(i for i, line in enumerate(core, 1) if "def react(" in line)
+    errors = {(m["path"], int(m["line"])) for m in LINE.finditer(report)}
+    assert status != 0
+    assert any(p.endswith("core.py") and line > react for p, line in errors), report
+    unhandled = {Path(p).name for p, _ in errors}
+    assert unhandled == {"core.py", "animator.py", "narration.py", "toasts.py", "model.py"}

@@ -41,7 +41,7 @@ def table_at(*lines, size=(1280, 720)):
     game = laid_out(**BASE)
     app, table, applied = make_table(game, size=size)
     for line in lines:
-        assert table.try_action(parse_action(line)), table.error
+        assert table.try_action(parse_action(line)), table.ui.error
         from ui_driver import settle
 
         settle(app, table)
@@ -79,7 +79,7 @@ def test_every_action_by_drag_and_drop(setup, action, lang):
     want = parse_action(action)
     assert want in game.state.legal_actions()
     gesture(app, table, want)
-    assert last(game) == action, table.error
+    assert last(game) == action, table.ui.error
 
 
 def test_take_lifts_the_cards_above_it():
@@ -88,7 +88,7 @@ def test_take_lifts_the_cards_above_it():
     # 3D cannot be used: refused with the engine's reason, nothing changed
     assert not game.actions
     # the reason names the card as players read it (3♦), never in notation (3D)
-    assert table.error and "3\u2666" in table.prompt()[0] and "3D" not in table.prompt()[0]
+    assert table.ui.error and "3\u2666" in table.prompt()[0] and "3D" not in table.prompt()[0]
     drag(app, spot(table, "discard", 1), table.layout.hand_rect.center)
     assert last(game) == "take 1"
     assert parse_card("7S") in game.state.hands[0]
@@ -129,7 +129,7 @@ def test_match_upgrade_discard_by_click_then_click():
     assert last(game) == "pass"
     click(app, spot(table, "hand", hand_index(table, "KH")))
     click(app, spot(table, "match", 1, 1))
-    assert last(game) == "upgrade KH 1.1" or table.error
+    assert last(game) == "upgrade KH 1.1" or table.ui.error
     game, app, table = table_at("draw")
     click(app, spot(table, "hand", hand_index(table, "7D")))
     click(app, spot(table, "match", 1, 0))
@@ -144,7 +144,7 @@ def test_keyboard_number_selects_and_tab_enter_clicks():
     game, app, table = table_at("draw")
     i, j = hand_index(table, "7H"), hand_index(table, "7D")
     key(app, pygame.K_1 + i)
-    assert table.selected == ("hand", i)
+    assert table.ui.selected == ("hand", i)
     key(app, pygame.K_1 + j)
     assert last(game) == "match 7D 7H"
     # Tab to the Skip button and press Enter
@@ -197,7 +197,7 @@ def test_illegal_drop_is_sent_back_with_the_reason(setup, src, dst, reason):
     drag(app, start, end)
     assert len(game.actions) == count
     assert snapshot(game) == before
-    assert table.error and reason in table.prompt()[0]
+    assert table.ui.error and reason in table.prompt()[0]
 
 
 def test_glow_only_on_legal_targets_while_dragging():
@@ -220,7 +220,7 @@ def test_glow_only_on_legal_targets_while_dragging():
     assert targets == want
     # nothing else glows: draw the frame and compare the lit keys with the targets
     table.renderer.build(table.frame())
-    assert table.renderer.glow_keys == want and not table.hint_keys
+    assert table.renderer.glow_keys == want and not table.ui.hint_keys
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
     app.run_frames(3)
     assert len(game.actions) == 1  # dropped on nothing: back to the hand
@@ -243,8 +243,8 @@ def test_hint_button_lights_the_suggested_move():
     game, app, table = table_at()
     click(app, table.renderer.buttons["hint"].rect.center)
     said, _tone = table.prompt()
-    assert table.note and said.startswith("Hint")
-    assert table.hint_keys
+    assert table.ui.note and said.startswith("Hint")
+    assert table.ui.hint_keys
 
 
 def test_the_hint_names_the_experts_move():
@@ -265,7 +265,7 @@ def test_the_hint_names_the_experts_move():
     key(app, pygame.K_h)
     said, _tone = table.prompt()
     assert said.startswith("Hint: ") and said.endswith(explain(view, judged)), said
-    assert table.hint_keys
+    assert table.ui.hint_keys
 
 
 def test_next_round_from_the_summary_by_click():
@@ -285,7 +285,7 @@ def test_next_round_from_the_summary_by_click():
             table.try_action(rng.choice(game.state.legal_actions()))
         settle(app, table)
     assert isinstance(app.scene, RoundSummaryScene)
-    assert table.show_sheets  # the scoring filled the sheets on the table first
+    assert table.ui.show_sheets  # the scoring filled the sheets on the table first
     app.scene.render(app.screen)
     click(app, app.scene.button("next").rect.center)
     assert "next-round" in [str(a) for a in game.actions]
@@ -303,17 +303,17 @@ def test_action_constructors_cover_every_kind():
 def test_sheet_and_reference_panels_one_key_or_click_away():
     game, app, table = table_at()
     key(app, pygame.K_t)
-    assert table.show_sheets and not table.show_reference
+    assert table.ui.show_sheets and not table.ui.show_reference
     key(app, pygame.K_r)
-    assert table.show_reference and not table.show_sheets
+    assert table.ui.show_reference and not table.ui.show_sheets
     key(app, pygame.K_r)
-    assert not table.show_reference
+    assert not table.ui.show_reference
     click(app, table.renderer.buttons["sheets"].rect.center)
-    assert table.show_sheets
+    assert table.ui.show_sheets
     click(app, (20, 300))  # a click outside the buttons closes the panel
-    assert not table.show_sheets
+    assert not table.ui.show_sheets
     key(app, pygame.K_h)
-    assert table.note and table.hint_keys
+    assert table.ui.note and table.ui.hint_keys
 
 
 def test_card_back_setting_is_read_when_drawing():

@@ -23,7 +23,9 @@ from split.i18n.words import verbatim  # noqa: E402
 from split.ui.loop import App  # noqa: E402
 from split.ui.screens import SeatSetup  # noqa: E402
 from split.ui.table import TableScene, TableSettings  # noqa: E402
+from split.ui.table.intents import Explain  # noqa: E402
 from split.ui.table.narration import Tone  # noqa: E402
+from split.ui.table.policy import Plain  # noqa: E402
 from split.ui.table.toasts import (  # noqa: E402
     FLASH_COLOUR,
     MAX_TOASTS,
@@ -167,7 +169,7 @@ def test_a_click_on_a_notice_dismisses_it_and_plays_nothing():
     (shown,) = notices(table.feedback, table.frame())
     click(app, shown.box.center)
     assert not table.feedback.toasts
-    assert game.actions == played and table.selected is None
+    assert game.actions == played and table.ui.selected is None
     # the table under it shows again
     app.run_frames(1)
     assert tuple(app.screen.get_at((shown.box.centerx, shown.box.top)))[:3] != NOTICE_RIM
@@ -315,9 +317,15 @@ def test_undo_by_ctrl_z_and_the_button_back_to_the_start_of_the_turn():
     game = laid_out(**BASE)
     app = App((1280, 720))
     undone = []
+
+    class Saving(Plain[TableScene]):  # the app saves the shorter record after an undo
+        def recorded(self, table: TableScene, action: Action | None) -> None:
+            if action is None:
+                undone.append(len(game.actions))
+
     table = TableScene(
         game, [SeatSetup("You", "human"), SeatSetup("Ada", "random")],
-        settings=TableSettings("instant"), on_undo=lambda: undone.append(len(game.actions)),
+        settings=TableSettings("instant"), policy=Saving(),
     )  # fmt: skip
     app.push(table)
     table.finish_animations()
@@ -393,7 +401,7 @@ def test_a_click_selected_card_lights_the_same_places_as_a_drag():
     key(app, pygame.K_d)
     i = table.hand.cards.index(C("7D"))
     click(app, spot(table, "hand", i))
-    assert table.selected == ("hand", i)
+    assert table.ui.selected == ("hand", i)
     lit = table.renderer.glow_keys
     assert ("discard_area", -1, -1) in lit and ("match", 1, 0) in lit  # 7D upgrades 7C 7H
     j = table.hand.cards.index(C("7H"))
@@ -498,7 +506,7 @@ def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
     game = laid_out([["3S", "4S", "6S", "8S"], ["2C", "5H", "JD"]], discard=["3D"], draw=["QH"])
     app, table, _ = make_table(game, kinds=("human", "random"), size=size)
     words = " ".join(["Hint: upgrade your match with 10\u2665 because it is worth more"] * 3)
-    table.note = verbatim(words)
+    table.apply_intent(Explain(note=verbatim(words)))
     drawn = record_texts(monkeypatch)
     table.invalidate()
     table.renderer.build(table.frame())
@@ -526,7 +534,7 @@ def test_the_tutorials_last_sheet_shows_no_worth_after_the_scoring(monkeypatch):
             gesture(app, table, step.parsed)
     settle(app, table)
     app.run_frames(5)
-    assert table.state.phase == "round-over" and table.show_sheets
+    assert table.state.phase == "round-over" and table.ui.show_sheets
     drawn = record_texts(monkeypatch)
     table.invalidate()
     table.renderer.build(table.frame())

@@ -53,7 +53,7 @@ def test_complete_three_round_game_by_mouse():
         before = len(game.actions)
         gesture(app, table, action)
         settle(app, table)
-        assert len(game.actions) > before, f"the gesture for {action} did nothing: {table.error}"
+        assert len(game.actions) > before, f"the gesture for {action} did nothing: {table.ui.error}"
         assert game.actions[before] == action
         kinds.add(action.kind)
         human_moves += 1

@@ -186,12 +186,12 @@ def test_switching_language_mirrors_a_table_at_once(tmp_path, monkeypatch):
 
     from split.app.session import Session
     from split.app.settings import SeatChoice
-    from split.ui.menu.game import GameTable
+    from split.ui.menu.game import game_table
 
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
     app, ctx = start(seed=1, size=(1280, 720))
     seats = (SeatChoice("You", "human"), SeatChoice("Ada", "easy"))
-    table = app.push(GameTable(ctx, Session.new(seats, seed=3, path=None)))
+    table = app.push(game_table(ctx, Session.new(seats, seed=3, path=None)))
     app.run_frames(3)
     assert table.layout.side.right == 1280
     try:

@@ -54,7 +54,7 @@ def test_every_play_event_flies_a_card():
     table.finish_animations()
     seen: dict[str, int] = {}
     for line in ["draw", "upgrade 7D 1.0", "pass", "match KH KH", "penalize 1"]:
-        assert table.try_action(parse_action(line)), table.error
+        assert table.try_action(parse_action(line)), table.ui.error
         while table.animator.pending or table.animator.flights:
             for f in table.animator.flights:  # land what flies
                 f.t = f.dur
@@ -78,7 +78,7 @@ def test_trade_discard_and_take_fly():
     assert table.animator.flights, "taking flies the cards to the hand"
     table.finish_animations()
     for line in ["match 7H 7S", "pass", "match 5C 5H", "trade 0 1.1"]:
-        assert table.try_action(parse_action(line)), (line, table.error)
+        assert table.try_action(parse_action(line)), (line, table.ui.error)
         table.update(0)
         if line.startswith("trade"):
             assert len(table.animator.flights) == 2
@@ -96,7 +96,7 @@ def test_a_refused_drop_flies_back():
     start = spot(table, "hand", 0)
     r = table.layout.discard_rect
     drag(app, start, (r.right - 6, r.bottom - 6))
-    assert table.error and table.animator.flights, "the card is animated back to the hand"
+    assert table.ui.error and table.animator.flights, "the card is animated back to the hand"
     assert not game.actions
 
 
@@ -108,7 +108,7 @@ def test_hot_seat_hides_the_hand_between_humans():
         table.try_action(parse_action(line))
         settle(app, table)
     assert isinstance(app.scene, PassScene)
-    assert table.hand_hidden and not table.human_turn()
+    assert table.ui.hand_hidden and not table.human_turn()
     app.scene.render(app.screen)
     click(app, app.scene.button("ready").rect.center)
     assert app.scene is table and table.viewer == 1 and table.human_turn()
@@ -201,7 +201,7 @@ def test_hot_seat_covers_the_hand_while_bots_play():
     assert not any("drew Q" in line for line in table.log), "the log keeps hands secret"
     table.try_action(parse_action("discard 2C"))
     app.run_frames(3)
-    assert table.hand_covered or isinstance(app.scene, PassScene)
+    assert table.ui.hand_covered or isinstance(app.scene, PassScene)
     settle(app, table)
     assert isinstance(app.scene, PassScene) and app.scene.seat == 2
 

@@ -21,9 +21,10 @@ from split.i18n import _
 from split.i18n.words import verbatim
 from split.ui.loop import App
 from split.ui.menu.context import Finder, KeptGame, NetTable, Seat
-from split.ui.menu.game import GameTable
+from split.ui.menu.game import game_table
 from split.ui.screens import DEFAULT_NAMES
 from split.ui.table import TableScene
+from split.ui.table.intents import Explain
 from split.ui.table.settings import speeds_of
 
 from .about import AboutInfo, about_info
@@ -249,7 +250,7 @@ class AppContext:
         return self._saving_back()
 
     # games ------------------------------------------------------------------
-    def start_game(self, seats: Sequence[Seat], dealer: int | None) -> GameTable:
+    def start_game(self, seats: Sequence[Seat], dealer: int | None) -> TableScene:
         """A new game with these seats (remembered as the next default), autosaved; the
         table says at once when the game is not kept."""
         clean = clean_seats(seats)
@@ -261,9 +262,10 @@ class AppContext:
             with contextlib.suppress(OSError):
                 session.path = save_path()
         told = self._write(session) if session.path is not None else None
-        table = GameTable(self, session)
+        table = game_table(self, session)
         notice = told or self.standing_notice()
-        table.note = verbatim(notice) if notice else None  # worded by the app
+        if notice:  # worded by the app
+            table.apply_intent(Explain(note=verbatim(notice)))
         return table
 
     def load_saved(self) -> Session | None:

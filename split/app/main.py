@@ -270,7 +270,7 @@ def _selftest_in(t0: float) -> int:
     from split.app.settings import SeatChoice, Settings
     from split.resources import asset_root
     from split.ui.loop import App
-    from split.ui.menu.game import GameTable
+    from split.ui.menu.game import kept_game
     from split.ui.menu.main import MainMenu
     from split.ui.results import FinalScene, RoundSummaryScene
     from split.ui.sound import EFFECTS, Sound
@@ -323,7 +323,8 @@ def _selftest_in(t0: float) -> int:
     if network is not None:
         print(f"selftest FAILED: network play: {network}")
         return 1
-    session = table.session if isinstance(table, GameTable) else None
+    kept = kept_game(table)
+    session = kept.session if kept is not None else None
     if not isinstance(session, Session) or session.path is None:
         print("selftest FAILED: the game was not autosaved")
         return 1

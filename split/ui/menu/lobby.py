@@ -19,6 +19,7 @@ from split.i18n import N_, _, embed, join_words, symbols
 from .. import widgets
 from ..results import FinalScene
 from ..table import TableScene
+from ..table.policy import Plain
 from ..table.remote import seat_kinds
 from .context import MenuContext, NetTable
 from .dialog import ConfirmScene
@@ -288,7 +289,7 @@ class LobbyScene(MenuScene):
             return
         if game.ready and game.started and self.app is not None and game.gone is None:
             self.seated = True
-            self.app.replace(NetGameTable(self.ctx, self.net))
+            self.app.replace(net_game_table(self.ctx, self.net))
             return
         shown = (game.ready, game.seats, game.gone)
         if shown != self.shown:
@@ -459,53 +460,66 @@ class LobbyScene(MenuScene):
             self.net.set_turn_limit(later)
 
 
-class NetGameTable(TableScene):
-    """The table of a network game: Esc asks before leaving; the results offer Leave."""
+def net_game_table(ctx: MenuContext, net: NetTable) -> TableScene:
+    """The table of a network game, with :class:`NetGame` as its policy."""
+    game = net.game
+    seats = game.seats
+    kinds = seat_kinds(game.seat, seats.kinds)
+    return TableScene(
+        game,
+        list(zip(seats.names, kinds, strict=True)),
+        settings=ctx.live,
+        sound=ctx.sound,
+        policy=NetGame(ctx, net),
+    )
+
+
+def net_game(scene: object) -> NetGame | None:
+    """The network game ``scene`` is the table of, if it is one."""
+    if isinstance(scene, TableScene) and isinstance(scene.policy, NetGame):
+        return scene.policy
+    return None
+
+
+class NetGame(Plain[TableScene]):
+    """The policy of a network game's table: Esc asks before leaving; its end shows
+    :class:`NetResults`; the table gone, its connection is left (unless Play again
+    handed it on to the next game's table)."""
 
     def __init__(self, ctx: MenuContext, net: NetTable) -> None:
-        game = net.game
-        seats = game.seats
-        kinds = seat_kinds(game.seat, seats.kinds)
-        super().__init__(
-            game,
-            list(zip(seats.names, kinds, strict=True)),
-            settings=ctx.live,
-            sound=ctx.sound,
-            on_game_over=self._game_over,
-        )
         self.ctx = ctx
         self.net = net
         self.handed_on = False  # Play again: the connection goes on to the next table
 
-    def close(self) -> None:
-        super().close()
+    def close(self, table: TableScene) -> None:
         if not self.handed_on:
             self.net.leave()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self.esc_for_app(event):
-            question = (
-                _("Leave the table? The game ends for everyone.")
-                if self.net.code is not None and not self.gone
-                else _("Leave the table? A bot plays your seat; you can join again.")
-                if not self.gone
-                else _("Back to the menu?")
-            )
-            self.stack.push(
-                ConfirmScene(self.ctx, question, _("Leave"), _("Stay"), self.leave_table)
-            )
-            return
-        super().handle_event(event)
+    def handle(self, table: TableScene, event: pygame.event.Event) -> bool:
+        if not table.esc_for_app(event):
+            return False
+        question = (
+            _("Leave the table? The game ends for everyone.")
+            if self.net.code is not None and not table.gone
+            else _("Leave the table? A bot plays your seat; you can join again.")
+            if not table.gone
+            else _("Back to the menu?")
+        )
+        table.stack.push(
+            ConfirmScene(self.ctx, question, _("Leave"), _("Stay"), lambda: self.leave_table(table))
+        )
+        return True
 
-    def leave_table(self) -> None:
+    def leave_table(self, table: TableScene) -> None:
         self.net.leave()
-        if self.app is not None:
-            self.app.pop_from(self)
+        if table.app is not None:
+            table.app.pop_from(table)
 
-    def _game_over(self, table: TableScene) -> None:
+    def game_over(self, table: TableScene) -> bool:
         self.ctx.finish_network_game(self.net)
-        if self.app is not None:
-            self.app.push(NetResults(self))
+        if table.app is not None:
+            table.app.push(NetResults(table, self))
+        return True
 
 
 class NetResults(FinalScene):
@@ -513,13 +527,14 @@ class NetResults(FinalScene):
     the same seats; everyone may leave. When the host plays again, every window still
     at the table goes to the new game's table."""
 
-    def __init__(self, table: NetGameTable) -> None:
+    def __init__(self, table: TableScene, game: NetGame) -> None:
         super().__init__(table)
         self.net_table = table
-        self.net = table.net
+        self.policy = game
+        self.net = game.net
         self.shown_gone = False  # the host has left: Play again is no longer waited for
         if self.net.code is None:  # a friend: the code opened a game that is over
-            table.ctx.friends.forget_code()
+            game.ctx.friends.forget_code()
 
     def wake_in(self) -> float | None:
         return 0.25  # the host's Play again arrives by itself
@@ -529,9 +544,9 @@ class NetResults(FinalScene):
         game.pump()
         if game.again_offered and self.app is not None:
             self.net.start_again()  # the new game's deal, from the host
-            self.net_table.handed_on = True
+            self.policy.handed_on = True
             self.app.pop_from(self.net_table)
-            self.app.push(NetGameTable(self.net_table.ctx, self.net))
+            self.app.push(net_game_table(self.policy.ctx, self.net))
             return
         gone = game.gone is not None
         if gone != self.shown_gone:
@@ -573,4 +588,4 @@ class NetResults(FinalScene):
         if name == "again":
             self.net.play_again()
         elif name == "leave":
-            self.net_table.leave_table()
+            self.policy.leave_table(self.net_table)

@@ -14,7 +14,7 @@ from ..tutorial import TutorialTable
 from .about import AboutScene
 from .context import JoinedTable, KeptGame, MenuContext
 from .dialog import ConfirmScene
-from .game import GameTable
+from .game import game_table
 from .rules import RulesScene
 from .scene import MenuScene
 from .settings import SettingsScene
@@ -132,7 +132,7 @@ class MainMenu(MenuScene):
                     return
                 app.push(LobbyScene(self.ctx, net))
                 return
-            app.push(GameTable(self.ctx, session))
+            app.push(game_table(self.ctx, session))
         elif name == "rejoin" and self.rejoin is not None:
             self.rejoin_table(*self.rejoin)
         elif name == "new":

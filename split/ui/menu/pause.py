@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -16,23 +17,25 @@ from .settings import SettingsScene
 
 
 class PausedTable(Protocol):
-    """The table under the pause menu (a :class:`~split.ui.menu.game.GameTable`)."""
+    """The table under the pause menu (a kept game's: :class:`~split.ui.menu.game.Kept`)."""
 
     def invalidate(self) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None: ...
 
-    def save_and_quit(self) -> None: ...
-
 
 class PauseScene(MenuScene):
-    """Esc on the table: resume, rules, settings, save and quit to the menu."""
+    """Esc on the table: resume, rules, settings, save and quit to the menu
+    (``save_and_quit``)."""
 
     title = "Paused"
 
-    def __init__(self, ctx: MenuContext, table: PausedTable) -> None:
+    def __init__(
+        self, ctx: MenuContext, table: PausedTable, save_and_quit: Callable[[], None]
+    ) -> None:
         super().__init__(ctx)
         self.table = table
+        self.save_and_quit = save_and_quit
 
     def layout(self) -> None:
         fs = self.fs()
@@ -77,7 +80,7 @@ class PauseScene(MenuScene):
             app.push(SettingsScene(self.ctx))
         elif name == "quit":
             app.pop(self)
-            self.table.save_and_quit()
+            self.save_and_quit()
 
     def on_back(self) -> None:
         self.table.invalidate()

@@ -7,22 +7,24 @@
 * ``seats`` one ``(name, kind)`` per seat (``kind`` "human" or a bot strength:
   random, easy, normal, hard) - :class:`split.app.settings.SeatChoice` fits;
 * ``on_action(action, events)`` is called after every action the engine applied
-  (human's or bot's): the app autosaves there; ``on_undo()`` after the human took a
-  move back (Ctrl+Z, the Undo button; :meth:`Game.undo`): the record is shorter, the
-  app saves it again;
+  here (human's or bot's);
 * ``settings`` is a :class:`.settings.Settings`: ``speed`` (normal/fast/instant),
   ``sort_order`` (rank/suit) and the deck (``card_back``, ``card_faces``,
   ``four_colour``, ``high_contrast``: :func:`split.ui.cards.deck_style`), read at every use, so
   a changed setting applies at once, and ``change(**settings)``;
   :class:`TableSettings` is the default;
-* ``on_game_over(scene)`` replaces the default final-results screen (it is called
-  after the last round's summary); ``on_exit(scene)`` is called when the player
-  leaves from the results screen;
+* ``on_exit(scene)`` is called when the player leaves from the results screen;
+* ``policy`` (a :class:`.policy.Policy`; :class:`.policy.Plain` by default) is how this
+  table differs from a plain game: the tutorial's lesson, the app's kept game (saved
+  after every move and every undo, Esc pauses, its own results at the game's end), a
+  network game (Esc asks before leaving; its end and its connection are its own);
 * ``choose_bot(seat) -> Action`` replaces the built-in bots (which are
   ``split.bots.make_bot(kind, seed)``, seeded like :class:`split.app.session.Session`,
   and think on a worker thread from a frozen :class:`PlayerView`).
 
-Useful state for the layers around it: ``model`` (what is drawn), ``log`` (every
+Useful state for the layers around it: ``model`` (what is drawn), ``ui`` (what it
+shows beside the game: the prompt's refusal or note, the lit hint, the selection, the
+open panel, hot-seat's cover; a frozen :class:`.uistate.TableUI`), ``log`` (every
 action in words, narrated from ``entries`` in the current language),
 ``feedback`` (notices and seat flashes: what others just did to a human, see
 :mod:`.toasts`), ``glow_targets()`` (the places lit for the drag or click-selection in
@@ -39,20 +41,22 @@ The parts: :mod:`.layout` (rectangles from window size, seat count and direction
 the table, frozen: what is drawn and what input is read against), :mod:`.narration`
 (the words), :mod:`.animator` (events to flights), :mod:`.gestures` (input to
 :mod:`.intents`), :mod:`.render` (a frame drawn, and its hit list; :mod:`.boards`
-the seats' boards), :mod:`.source`
-(the game here or on a host, behind one Protocol), :mod:`.policy` (how a tutorial
-table differs), :mod:`.driver` (the bots), :mod:`.hand` (your hand's order),
-:mod:`.settings`, :mod:`.core` (the game, the picture and the moves) and
-:mod:`.scene`, which adds input, drawing and screens. A new game's deal is animated
+the seats' boards), :mod:`.source` (the game here or on a host, behind one Protocol),
+:mod:`.policy` (how a tutorial, a kept, a network or a hot-seat table differs),
+:mod:`.driver` (the bots, here or on the host), :mod:`.hand` (your hand's order),
+:mod:`.uistate` (what it shows beside the game), :mod:`.settings`, :mod:`.core` (the
+game, the picture and the moves) and :mod:`.scene`, which adds input, drawing and
+screens. A new game's deal is animated
 from ``Game.opening_events``.
 
-Every gesture becomes intents, applied in one place (``apply_intent``); a move is an
+Every gesture becomes intents, applied in one place (``apply_intent``; a change to
+``ui``, the gestures' or the table's own, is made by ``show`` alone); a move is an
 :class:`~split.engine.Action` submitted to the source, and only the game changes the
 game. Applying returns events; the table animates them one by one, updating
 its :class:`~split.ui.model.TableModel` as each plays, so what you see is what the
 events said. A refused move is sent back and the prompt says why (the engine's
 :class:`~split.engine.refusals.Refusal`, worded by :func:`.narration.refusal_text`).
-What the table keeps to say (``error``, ``note``, ``entries``, the toasts) it keeps as
+What the table keeps to say (``ui.error``, ``ui.note``, ``entries``, the toasts) it keeps as
 :class:`~split.i18n.words.Words`, worded when drawn: a language switch rewords it all.
 
 Drag and drop (and the click/keyboard alternatives):

@@ -31,7 +31,6 @@ from . import intents as it
 from . import source as src
 from .animator import Animator
 from .coach import Coach
-from .driver import BotDriver
 from .frame import Frame
 from .geometry import Geometry
 from .gestures import Gestures, action_keys, glow_targets
@@ -45,6 +44,7 @@ from .remote import RemoteGame, gone_text, seat_kinds
 from .render import Renderer
 from .settings import SPEEDS, Settings, TableSettings, following_speed, speeds_of
 from .toasts import Toasts, actor_of, route_of, victim_of
+from .uistate import TableUI, after
 
 LOG_ENTRIES = 400  # what the log keeps (its lines are narrated again on a language change)
 
@@ -67,27 +67,22 @@ class TableCore(Scene):
         on_action: Callable[[Action, list[ev.Event]], None] | None = None,
         settings: Settings | None = None,
         sound: Any = None,
-        on_game_over: Callable[[Any], None] | None = None,
         on_exit: Callable[[Any], None] | None = None,
         choose_bot: Callable[[int], Action] | None = None,
-        on_undo: Callable[[], None] | None = None,
         policy: Policy[Any] | None = None,
     ) -> None:
         self.game = game
         self.source: src.Source = (
             src.LocalSource(game) if isinstance(game, Game) else src.RemoteSource(game)
         )
-        self.policy: Policy[Any] = policy if policy is not None else Plain()
+        self.policy: Policy[Any] = policy if policy is not None else Plain[object]()
         self.seats = list(seats)
         self.seat_names = [_seat_name(s) for s in self.seats]  # as the players wrote them
         self.kinds = [_seat_kind(s) for s in self.seats]
         self.on_action = on_action
         self.settings: Settings = settings if settings is not None else TableSettings()
         self.sound = sound
-        self.on_game_over = on_game_over
         self.on_exit = on_exit
-        self.on_undo = on_undo
-        self.remote = self.source.remote  # the host decides
         self.gone = False  # a remote game's host is gone
         self.n = game.state.players
         if len(self.seats) != self.n:
@@ -101,23 +96,12 @@ class TableCore(Scene):
         self._log_lines: tuple[tuple[object, ...], list[str]] = ((), [])
         self.feedback = Toasts()  # what just happened to you: toasts and seat flashes
         self._overlay_shown: tuple[object, ...] = ((), frozenset())
-        self.error: Words | None = None  # why the last move was refused
-        self.note: Words | None = None  # a hint or a how-to, until the next move
-        self.hint_keys: frozenset[Key] = frozenset()
-        self.selected: it.Selection = None  # ("hand", index) or ("match", m)
-        self.show_sheets = False
-        self.show_reference = False
-        self.show_keys = False  # the keys panel (F1 or ?)
-        self.show_say = False  # the quick messages (M, at a network table)
+        self.ui = TableUI()  # what it shows beside the game: changed only by show()
         self.turn_limit = 0  # the host's turn timer, in seconds (0: none)
         # what the others did since your last turn, to be played again (one person only)
         self.recorder = Recorder(self.viewer) if len(self.humans) == 1 else None
         self.replaying: TableModel | None = None  # the picture to come back to after it
         self.turn_clock: tuple[int, float] | None = None  # (seat, since when) it runs
-        self.scoring = False  # the round's scoring fills the sheets on the table
-        self.hand_hidden = False  # hot-seat: the hand is covered until the player is there
-        self.hand_covered = False  # hot-seat, bots' turns: the bottom hand shows its backs
-        self.passing: int | None = None  # hot-seat: the seat the screen is passed to next
         self.summary_shown_for: int | None = None
         self.final_shown = False
         self._entered = False
@@ -127,7 +111,8 @@ class TableCore(Scene):
         self.renderer = Renderer()
         self.gestures = Gestures()
         self._frame: Frame | None = None
-        self.driver = BotDriver(game, self.kinds, lambda: self.timing()[1], choose_bot)
+        # who plays the bots (here, or the host): the source's one decision
+        self.driver = self.source.bots(self.kinds, lambda: self.timing()[1], choose_bot)
         self.expert = Coach(self.kinds)  # the expert weighs your moves for the summary
         state = self.source.state
         if (
@@ -161,9 +146,10 @@ class TableCore(Scene):
 
     def close(self) -> None:
         """The table is gone for good: the expert stops weighing its moves, the bots
-        stop thinking."""
+        stop thinking, the policy lets go (a network game leaves its connection)."""
         self.expert.close()
         self.driver.close()
+        self.policy.close(self)
 
     # ================================================================== what is going on
 
@@ -192,7 +178,7 @@ class TableCore(Scene):
             and s.current is not None
             and self.kinds[s.current] == "human"
             and s.current == self.viewer
-            and not self.hand_hidden
+            and not self.ui.hand_hidden
             and not self.source.waiting()
             and not self.gone
         )
@@ -213,12 +199,13 @@ class TableCore(Scene):
     def esc_free(self) -> bool:
         """Whether Esc has nothing of the table's own to close (a selection, a panel, a
         drag), so the app may use it."""
+        ui = self.ui
         return (
-            self.selected is None
-            and not self.show_sheets
-            and not self.show_reference
-            and not self.show_keys
-            and not self.show_say
+            ui.selected is None
+            and not ui.show_sheets
+            and not ui.show_reference
+            and not ui.show_keys
+            and not ui.show_say
             and self.gestures.press is None
         )
 
@@ -234,27 +221,29 @@ class TableCore(Scene):
 
     # ================================================================== acting
 
+    def show(self, change: it.Shown) -> None:
+        """The one place what the table shows beside the game changes: its
+        :class:`~.uistate.TableUI` is replaced by the value after ``change``."""
+        self.ui = after(self.ui, change)
+
     def try_action(self, action: Action) -> bool:
         """Apply ``action`` through the game if legal (and the table's policy lets it);
         otherwise say why. True if applied (sent, for a game on a host)."""
         state = self.state
         self.invalidate()
         if action not in state.legal_actions():
-            self.error = refused(state.refusal(action))
+            self.show(it.Explain(error=refused(state.refusal(action))))
             return False
         if not self.policy.vet(self, action):
             self.play_sound("click")
             return False
         self.expert.review(self.game, action)
         self.feedback.acted(state.current)  # the mover has seen their notices
-        self.error = None
-        self.note = None
-        self.hint_keys = frozenset()
-        self.selected = None
+        self.show(it.Moved())
         try:
             self.source.submit(action)
         except IllegalAction:  # pragma: no cover - legal_actions said yes
-            self.error = refused(state.refusal(action))
+            self.show(it.Explain(error=refused(state.refusal(action))))
             return False
         self.take_arrivals()
         return True
@@ -282,7 +271,7 @@ class TableCore(Scene):
         match arrival:
             case src.Applied(events=events, action=action):
                 if any(isinstance(e, ev.RoundStarted) for e in events):
-                    self.note = None  # the wait for the others' next round is over
+                    self.show(it.Explain(note=None))  # the wait for the next round is over
                 for e in events:  # the host's turn timer runs from the turn's arrival
                     if isinstance(e, ev.TurnStarted):
                         self.turn_clock = (e.seat, time.monotonic())
@@ -291,21 +280,22 @@ class TableCore(Scene):
                     self.driver.drop()  # a stale choice (the position moved on) is dropped
                     if self.on_action is not None:
                         self.on_action(action, list(events))
+                    self.policy.recorded(self, action)
             case src.Resync(missed=missed):  # back after a lost connection: as it is now
                 self.finish_animations()  # what was on its way is told (the log) first
                 self.rebuild_picture()
-                self.note = None
+                self.show(it.Explain(note=None))
                 if missed:  # what happened meanwhile (the bot's moves for you too): told
                     you = self._you()
                     self.entries.append(message(N_("While you were away:")))
                     self.entries.extend(logged(e, you) for e in missed)
             case src.Refused(reason=reason):
                 # the engine's refusal, worded here; anything else in the host's words
-                self.error = (
-                    refused(reason) if isinstance(reason, Refusal) else verbatim(str(reason))
-                )
+                error = refused(reason) if isinstance(reason, Refusal) else verbatim(str(reason))
+                self.show(it.Explain(error=error))
             case src.Reconnecting():
-                self.note = message(N_("The connection to the host was lost: joining again\u2026"))
+                lost = N_("The connection to the host was lost: joining again\u2026")
+                self.show(it.Explain(note=message(lost)))
             case src.SeatsChanged(kinds=kinds, names=names, turn_limit=limit):
                 self.turn_limit = limit
                 seat = self.viewer
@@ -314,7 +304,7 @@ class TableCore(Scene):
                     name if s != seat else self.seat_names[s] for s, name in enumerate(names)
                 ]
             case src.Gone(code=code):
-                self.note = gone_text(code)
+                self.show(it.Explain(note=gone_text(code)))
                 self.gone = True
             case src.Said(seat=seat, phrase=key):  # a quick message: on its seat's board
                 self.feedback.bubble(seat, phrase(key))
@@ -322,7 +312,7 @@ class TableCore(Scene):
             case src.Late(seat=seat):  # the host's turn timer ran out: a bot plays it
                 self.entries.append(late(seat, self.viewer))
                 if seat == self.viewer:
-                    self.note = late(seat, self.viewer)
+                    self.show(it.Explain(note=late(seat, self.viewer)))
             case _:
                 assert_never(arrival)
 
@@ -335,7 +325,7 @@ class TableCore(Scene):
             and s.current is not None
             and self.kinds[s.current] == "human"
             and s.current == self.viewer
-            and not self.hand_hidden
+            and not self.ui.hand_hidden
             and self.source.can_undo(s.current)
         )
 
@@ -345,12 +335,12 @@ class TableCore(Scene):
         if not self.can_undo():
             if self.human_turn():
                 drew = self.source.drew_last()
-                self.error = None  # what is said now replaces a refusal
-                self.note = message(
+                said = message(
                     N_("Nothing to undo: a card drawn from the pile cannot be taken back.")
                     if drew
                     else N_("Nothing to undo in this turn.")
                 )
+                self.show(it.Explain(error=None, note=said))  # it replaces a refusal
                 self.invalidate()
             return False
         self.finish_animations()
@@ -360,15 +350,12 @@ class TableCore(Scene):
         self.model = TableModel.from_state(self.state)
         self.animator = Animator(self.model, self)  # nothing waits: the model has it all
         self.entries.append(logged(Undone(seat, action, tuple(self.state.discard)), self._you()))
-        self.error = self.note = None
-        self.hint_keys = frozenset()
-        self.selected = None
+        self.show(it.Moved())
         self.driver.drop()
         self._sync_hand()
         self.invalidate()
         self.play_sound("click")
-        if self.on_undo is not None:
-            self.on_undo()  # the app saves the shorter record
+        self.policy.recorded(self, None)  # (the app saves the shorter record)
         return True
 
     def glow_targets(self) -> frozenset[Key]:
@@ -379,7 +366,7 @@ class TableCore(Scene):
             turn,
             self.state.phase,
             self.state.legal_actions() if turn else [],
-            self.selected,
+            self.ui.selected,
             self.hand.cards,
             self.viewer,
         )
@@ -391,9 +378,10 @@ class TableCore(Scene):
         state = self.state
         action = self.expert.hint(self.game).action  # the judge of the round's review
         view = PlayerView.of(state, self.viewer)
-        self.error = None  # the hint is what the prompt says now, not an older refusal
-        self.note = hint_words(action, view, tuple(self.model.discard), self._you())
-        self.hint_keys = frozenset(action_keys(action, self.hand.cards, self.viewer))
+        # the hint is what the prompt says now, not an older refusal
+        said = hint_words(action, view, tuple(self.model.discard), self._you())
+        self.show(it.Explain(error=None, note=said))
+        self.show(it.Lit(frozenset(action_keys(action, self.hand.cards, self.viewer))))
 
     def toggle_sort(self) -> None:
         """S: rank order <-> suit order (and forget any dragged arrangement)."""
@@ -436,13 +424,13 @@ class TableCore(Scene):
         return prompt_line(
             self.state,
             self.names_in_text(),
-            error=self.error,
-            note=self.note,
+            error=self.ui.error,
+            note=self.ui.note,
             busy=busy,
             your_turn=self.human_turn(),
             current=shown,
             you=self.viewer
-            if self.kinds[self.viewer] == "human" and not self.hand_hidden
+            if self.kinds[self.viewer] == "human" and not self.ui.hand_hidden
             else None,
         )
 
@@ -472,7 +460,7 @@ class TableCore(Scene):
     def geometry(self) -> Geometry:
         """Where each thing lies now, for the picture as it is."""
         m = self.model
-        sel = self.selected
+        sel = self.ui.selected
         press = self.gestures.press
         return Geometry(
             layout=self.layout,
@@ -485,7 +473,7 @@ class TableCore(Scene):
             lifted=sel[1] if sel is not None and sel[0] == "hand" else None,
             hover=None if press is not None else self.gestures.hover,
             deck=cardart.deck_style(self.settings),
-            face_up=not self.hand_hidden and not self.hand_covered,
+            face_up=not self.ui.hand_hidden and not self.ui.hand_covered,
         )
 
     def seat_rect(self, seat: int) -> pygame.Rect:
@@ -506,7 +494,7 @@ class TableCore(Scene):
 
     def paused(self) -> bool:
         """Events wait while the hand is hidden for the next hot-seat player."""
-        return self.hand_hidden
+        return self.ui.hand_hidden
 
     def reduced_motion(self) -> bool:
         """Whether cards fade in where they land instead of flying (the setting)."""
@@ -521,26 +509,41 @@ class TableCore(Scene):
         if self.recorder is not None:
             self.recorder.follow(e, self.model, self.entries[-1])
         self._feedback(e)
-        if isinstance(e, ev.RoundStarted):
-            self.hand.reset(self.model.hands[self.viewer], self._sort_key())
-            self.scoring = False
-            self.show_sheets = False
-        elif isinstance(e, ev.TurnStarted):
-            self.gestures.blur()  # the turn moved on: the keyboard's ring goes with it
-            turn = self.seating.turn(e.seat, self.kinds, self.viewer, self.hand_covered)
-            if turn == "cover":
-                self.hand_covered = True  # hot-seat: nobody sees a hand while bots play
-            elif turn == "pass":
-                self._pass_to(e.seat)
-        elif isinstance(e, ev.RowFilled) or (
-            isinstance(e, ev.NegativeFilled) and e.reason != "perfect"
-        ):
-            if not self.scoring:  # the scoring fills the sheets in front of everyone
-                self.scoring = True
-                self.show_sheets = True
-                self.show_reference = self.show_keys = self.show_say = False
-        else:
-            self._sync_hand()
+        match e:
+            case ev.RoundStarted():
+                self.hand.reset(self.model.hands[self.viewer], self._sort_key())
+                self.show(it.Scoring(False))
+            case ev.TurnStarted(seat=seat):
+                self.gestures.blur()  # the turn moved on: the keyboard's ring goes with it
+                turn = self.seating.turn(seat, self.kinds, self.viewer, self.ui.hand_covered)
+                if turn == "cover":
+                    self.show(it.Cover())  # hot-seat: nobody sees a hand while bots play
+                elif turn == "pass":
+                    self._pass_to(seat)
+            case ev.NegativeFilled(reason="perfect"):  # R6.1, R9.3: during play, not scoring
+                self._sync_hand()
+            case ev.RowFilled() | ev.NegativeFilled():
+                if not self.ui.scoring:  # the scoring fills the sheets in front of everyone
+                    self.show(it.Scoring(True))
+            case (
+                ev.CardDrawn()
+                | ev.CardsTaken()
+                | ev.MatchPlayed()
+                | ev.MatchUpgraded()
+                | ev.CardReturned()
+                | ev.BonusStarted()
+                | ev.BonusDeclined()
+                | ev.MatchesTraded()
+                | ev.CardDiscarded()
+                | ev.WentOut()
+                | ev.DrawPileEmptied()
+                | ev.AutoMatched()
+                | ev.RoundScored()
+                | ev.GameOver()
+            ):
+                self._sync_hand()  # what may have changed your hand
+            case _:
+                assert_never(e)
 
     def _feedback(self, e: ev.Event) -> None:
         """What a player did to a human's match or score is shown at their seat: a
@@ -587,6 +590,4 @@ class TableCore(Scene):
     def _pass_to(self, seat: int) -> None:
         """Hot-seat: the hand is hidden until ``seat``'s player says they are there (the
         scene shows the pass screen)."""
-        self.hand_hidden = True
-        self.selected = None
-        self.passing = seat
+        self.show(it.PassTo(seat))

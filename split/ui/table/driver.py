@@ -1,20 +1,21 @@
 """The bots at the table: each thinks on a worker thread from a frozen view of its seat
 (R10) while the table waits a moment, so the drawing never stalls and a person can
-follow the play."""
+follow the play (:class:`BotDriver`). At a game on a host its bots play there; the
+table only looks for the host's news (:class:`HostBots`). The table's source says which
+(:meth:`.source.Source.bots`): one decision, made when the table is built."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Protocol
 
 from split.bots import SEARCHING_BOTS, SeatedBots
 from split.engine.actions import Action
 from split.engine.game import Game
 from split.engine.state import START
 from split.engine.view import PlayerView
-
-from .remote import RemoteGame
 
 
 class _Done:
@@ -31,6 +32,55 @@ class _Done:
         return self.value
 
 
+class Bots(Protocol):
+    """Who moves the bots' seats, as the table asks it."""
+
+    def bots_turn(self) -> bool:
+        """Whether a bot is to act here (the table then polls for its move)."""
+        ...
+
+    def poll(self) -> Action | None:
+        """The bot's move once it is due, else None."""
+        ...
+
+    def wake_in(self) -> float | None:
+        """Seconds until the table should look again (a bot's move is due, or news may
+        have come), or None."""
+        ...
+
+    def drop(self) -> None:
+        """The position moved on: a choice being made is stale."""
+        ...
+
+    def close(self) -> None:
+        """The table is gone."""
+        ...
+
+
+class HostBots:
+    """A game on a host: its bots play there, and their moves come with the host's
+    news, which wakes the loop; the table looks every ``look_every`` seconds all the
+    same."""
+
+    def __init__(self, look_every: float) -> None:
+        self.look_every = look_every
+
+    def bots_turn(self) -> bool:
+        return False
+
+    def poll(self) -> Action | None:
+        return None
+
+    def wake_in(self) -> float | None:
+        return self.look_every
+
+    def drop(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
 class BotDriver:
     """When the player to act is a bot: its pause, its choice, and handing it over.
 
@@ -41,7 +91,7 @@ class BotDriver:
 
     def __init__(
         self,
-        game: Game | RemoteGame,
+        game: Game,
         kinds: Sequence[str],
         pause: Callable[[], float],
         choose_bot: Callable[[int], Action] | None = None,
@@ -82,8 +132,6 @@ class BotDriver:
         if self.choose_bot is not None:
             action = self.choose_bot(s.current)  # the app's own chooser: on this thread
             return lambda: action
-        if not isinstance(self.game, Game):
-            raise TypeError("a hosted game's bots play on its host")
         # made here, on the drawing thread: its reading follows the record, forced moves too
         bot = self.bots.bot(self.game, self.kinds[s.current])
         view = PlayerView.of(s, s.current)

@@ -1,7 +1,10 @@
 """What a gesture asks of the table: frozen values the gestures return and the scene
 applies in one place (:meth:`~split.ui.table.scene.TableScene.apply_intent`).
 
-A gesture never changes the table itself; it says what the player meant.
+A gesture never changes the table itself; it says what the player meant. The table's
+own changes to what it shows beside the game (a move played, the scoring, hot-seat's
+cover and pass) are values of the same kind (:data:`Shown`), applied to its one
+:class:`~.uistate.TableUI` value by :func:`~.uistate.after`.
 """
 
 from __future__ import annotations
@@ -128,6 +131,49 @@ class Lifted:
 
 
 @dataclass(frozen=True)
+class Moved:
+    """A move was played or taken back: the refusal, the note, the hint and the
+    selection go."""
+
+
+@dataclass(frozen=True)
+class Lit:
+    """Light these places as the move to make (a hint, a lesson's step)."""
+
+    keys: frozenset[Key]
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The round's scoring fills the sheets on the table (``on``: the sheets open, the
+    other panels close), or it is over (the sheets close)."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
+class Cover:
+    """Hot-seat, bots' turns: the bottom hand shows its backs."""
+
+
+@dataclass(frozen=True)
+class PassTo:
+    """Hot-seat: the hand is hidden until ``seat``'s player says they are there."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Passed:
+    """Hot-seat: the pass screen is up."""
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """Hot-seat: the player at the bottom is there; their hand shows."""
+
+
+@dataclass(frozen=True)
 class SendBack:
     """A dropped thing that was not played flies home from ``src`` to ``dst``, hidden
     there (``keys``) until it lands."""
@@ -145,11 +191,24 @@ class Sound:
     name: str
 
 
-Intent = (
-    Play
-    | Select
+Shown = (
+    Select
     | TogglePanel
     | ClosePanels
+    | Explain
+    | Lifted
+    | Moved
+    | Lit
+    | Scoring
+    | Cover
+    | PassTo
+    | Passed
+    | Revealed
+)
+"""A change to what the table shows beside the game (:class:`~.uistate.TableUI`)."""
+
+Intent = (
+    Play
     | Undo
     | Hint
     | Sort
@@ -157,11 +216,10 @@ Intent = (
     | Hurry
     | ReorderHand
     | Refuse
-    | Explain
-    | Lifted
     | SendBack
     | Sound
     | Say
     | Replay
+    | Shown
 )
-"""Everything a gesture may ask for."""
+"""Everything a gesture may ask for, and the table's own changes to what it shows."""

@@ -2,15 +2,18 @@
 tutorial (a :class:`Policy`, generic in the table it reads) refuses moves that are not
 the lesson's, lights the step's targets, draws its coach and ends its round on the
 score sheets; hot-seat (:class:`Seating`) covers the hand while bots play and passes
-the screen between people. The table asks at those few points and applies what it is
-answered; a plain game answers "as usual". (The network's differences are its
-:class:`~.source.Source`.)"""
+the screen between people. The app's kept game (:class:`split.ui.menu.game.Kept`) saves
+every move and pauses on Esc, a network game (:class:`split.ui.menu.lobby.NetGame`) asks
+before leaving and leaves its connection with the table; both end on their own results.
+The table asks at those few points and applies what it is answered; a plain game
+(:class:`Plain`, which the others extend) answers "as usual". (Where the game is played,
+here or on a host, is its :class:`~.source.Source`.)"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar
 
 import pygame
 
@@ -19,6 +22,7 @@ from split.engine.actions import Action
 from .intents import Key
 
 T_contra = TypeVar("T_contra", contravariant=True)
+T = TypeVar("T")
 Ending = Literal["usual", "sheets", "wait"]
 
 
@@ -54,29 +58,53 @@ class Policy(Protocol[T_contra]):
         """Seconds until the policy's drawing changes by itself, or None."""
         ...
 
+    def recorded(self, table: T_contra, action: Action | None) -> None:
+        """The game's record changed here: ``action`` was played, or (None) a move was
+        taken back."""
+        ...
 
-class Plain:
-    """A plain game: nothing differs."""
+    def game_over(self, table: T_contra) -> bool:
+        """After the last round's summary: whether the policy showed the game's end
+        itself (else the table shows the usual final results)."""
+        ...
 
-    def vet(self, table: object, action: Action) -> bool:
+    def close(self, table: T_contra) -> None:
+        """The table is gone for good."""
+        ...
+
+
+class Plain(Generic[T]):
+    """A plain game: nothing differs. A policy that differs at a few points extends it
+    (``Plain[TheTable]``) and answers those."""
+
+    def vet(self, table: T, action: Action) -> bool:
         return True
 
     def may_undo(self) -> bool:
         return True
 
-    def lit(self, table: object) -> frozenset[Key] | None:
+    def lit(self, table: T) -> frozenset[Key] | None:
         return None
 
-    def end_screens(self, table: object) -> Ending:
+    def end_screens(self, table: T) -> Ending:
         return "usual"
 
-    def draw(self, table: object, surface: pygame.Surface) -> list[pygame.Rect]:
+    def draw(self, table: T, surface: pygame.Surface) -> list[pygame.Rect]:
         return []
 
-    def handle(self, table: object, event: pygame.event.Event) -> bool:
+    def handle(self, table: T, event: pygame.event.Event) -> bool:
         return False
 
-    def wake_in(self, table: object) -> float | None:
+    def wake_in(self, table: T) -> float | None:
+        return None
+
+    def recorded(self, table: T, action: Action | None) -> None:
+        return None
+
+    def game_over(self, table: T) -> bool:
+        return False
+
+    def close(self, table: T) -> None:
         return None
 
 

@@ -39,8 +39,7 @@ class TableScene(TableCore):
     def reveal(self, seat: int) -> None:
         """Called by the pass screen: ``seat`` now sits at the bottom of the table."""
         self.viewer = seat
-        self.hand_hidden = False
-        self.hand_covered = False
+        self.show(it.Revealed())
         self.hand.reset(self.model.hands[seat], self._sort_key())
         self.invalidate()
 
@@ -48,8 +47,8 @@ class TableScene(TableCore):
         s = self.state
         ending = self.policy.end_screens(self)
         if ending != "usual":
-            if ending == "sheets" and not self.busy() and not self.show_sheets:
-                self.show_sheets = self.scoring = True  # the round's boxes lit on the table
+            if ending == "sheets" and not self.busy() and not self.ui.show_sheets:
+                self.show(it.Scoring(True))  # the round's boxes lit on the table
                 self.invalidate()
             return
         if self.busy() or self.app is None or self.app.scene is not self:
@@ -59,28 +58,26 @@ class TableScene(TableCore):
             self.app.push(RoundSummaryScene(self))
         elif s.phase == GAME_OVER and not self.final_shown:
             self.final_shown = True
-            self.show_sheets = self.scoring = False
-            if self.on_game_over is not None:
-                self.on_game_over(self)
-            else:
+            self.show(it.Scoring(False))
+            if not self.policy.game_over(self):
                 self.app.push(FinalScene(self))
 
     def next_round(self) -> None:
         """From the round summary: deal the next round (at a hosted table, ask for it:
         it comes when every person has asked, or a minute after the host's player did,
         so it may have come already)."""
-        self.show_sheets = False
-        self.scoring = False
+        self.show(it.Scoring(False))
         self.take_arrivals()
         if self.state.phase != ROUND_OVER:
             return  # the round went on while we read: it is on its way to the table
         self.try_action(Action.next_round())
         if self.state.phase == ROUND_OVER:  # (a hosted game) the others still read
-            self.note = message(
+            waiting = message(
                 N_("Waiting for the others to finish reading the scores (a minute at most)…")
                 if self.viewer == 0  # the host's own window: it stops waiting
                 else N_("Waiting for the others to finish reading the scores…")
             )
+            self.show(it.Explain(note=waiting))
 
     def new_game(self, seats: Sequence[Any], dealer: int) -> TableScene:
         """A fresh table for a new game with these seats (the results screen's Play again)."""
@@ -103,9 +100,8 @@ class TableScene(TableCore):
         self.version += 1
 
     def wake_in(self) -> float | None:
-        # A remote game's news wakes the loop (the app posts an event); a look at least
-        # twice a second all the same.
-        due = self.driver.wake_in() if not self.remote else self.source.look_every
+        # a bot's move due here, or a look for the host's news (see .driver.HostBots)
+        due = self.driver.wake_in()
         for change in (self.feedback.next_change(), self.policy.wake_in(self)):
             if change is not None:  # a path goes, a flash blinks, the tutorial's ring
                 due = change if due is None else min(due, change)
@@ -116,8 +112,9 @@ class TableScene(TableCore):
         return None
 
     def update(self, dt: float) -> None:
-        if self.passing is not None and self.app is not None:  # hot-seat: over to them
-            seat, self.passing = self.passing, None
+        seat = self.ui.passing
+        if seat is not None and self.app is not None:  # hot-seat: over to them
+            self.show(it.Passed())
             self.app.push(PassScene(self, seat))
             return
         self.take_arrivals()
@@ -140,13 +137,13 @@ class TableScene(TableCore):
             self.app.repaint()  # the overlay changed: repaint under it
         self._overlay_shown = shown
         lit = self.policy.lit(self) if self.human_turn() else None
-        if lit is not None and lit != self.hint_keys:
-            self.hint_keys = lit
+        if lit is not None and lit != self.ui.hint_keys:
+            self.show(it.Lit(lit))
             self.invalidate()
-        if self.busy() or self.hand_hidden:
+        if self.busy() or self.ui.hand_hidden:
             return
         self._check_screens()
-        if not self.remote and self.driver.bots_turn():
+        if self.driver.bots_turn():
             action = self.driver.poll()
             if action is not None:
                 self.try_action(action)
@@ -194,7 +191,7 @@ class TableScene(TableCore):
         self.model = copy.deepcopy(recap.model)
         self.animator = Animator(self.model, self)
         self.animator.queue(recap.events)
-        self.selected = None
+        self.show(it.Select(None))
         self.invalidate()
         return True
 
@@ -204,26 +201,6 @@ class TableScene(TableCore):
             case it.Play(action=action, home=home):
                 if not self.try_action(action) and home is not None:
                     self.apply_intent(home)
-            case it.Select(selection=selection):
-                self.selected = selection
-            case it.TogglePanel(panel=panel):
-                shown = {
-                    "sheets": self.show_sheets,
-                    "reference": self.show_reference,
-                    "keys": self.show_keys,
-                    "say": self.show_say,
-                }
-                if panel not in shown:
-                    raise ValueError(intent)
-                self.show_sheets = panel == "sheets" and not shown[panel]
-                self.show_reference = panel == "reference" and not shown[panel]
-                self.show_keys = panel == "keys" and not shown[panel]
-                self.show_say = panel == "say" and not shown[panel] and self.source.remote
-            case it.ClosePanels(deselect=deselect):
-                self.show_sheets = self.show_reference = self.show_keys = False
-                self.show_say = False
-                if deselect:
-                    self.selected = None
             case it.Undo():
                 self.undo()
             case it.Hint():
@@ -237,17 +214,9 @@ class TableScene(TableCore):
             case it.ReorderHand(index=index, to=to):
                 self.hand.move(index, to)
             case it.Refuse(action=action, home=home):
-                self.error = refused(self.state.refusal(action))
+                self.show(it.Explain(error=refused(self.state.refusal(action))))
                 if home is not None:
                     self.apply_intent(home)
-            case it.Explain(error=error, note=note):
-                if error is not it.KEEP:
-                    self.error = error
-                if note is not it.KEEP:
-                    self.note = note
-            case it.Lifted():
-                self.error = None
-                self.hint_keys = frozenset()
             case it.SendBack(image=image, src=start, dst=dst, keys=keys):
                 self.animator.fly_back(image, start, dst, keys)
             case it.Sound(name=name):
@@ -256,7 +225,24 @@ class TableScene(TableCore):
                 self.replay()
             case it.Say(phrase=phrase):
                 self.source.say(phrase)
-                self.show_say = False
+                self.show(it.ClosePanels())  # the quick messages' panel closes
+            case it.TogglePanel(panel="say") if not self.source.remote:
+                pass  # nobody to tell at a table on one screen
+            case (
+                it.Select()
+                | it.TogglePanel()
+                | it.ClosePanels()
+                | it.Explain()
+                | it.Lifted()
+                | it.Moved()
+                | it.Lit()
+                | it.Scoring()
+                | it.Cover()
+                | it.PassTo()
+                | it.Passed()
+                | it.Revealed()
+            ):
+                self.show(intent)  # what the table shows beside the game
             case _:
                 assert_never(intent)
 
@@ -301,6 +287,7 @@ class TableScene(TableCore):
         busy = self.busy()
         a = self.animator
         s = self.state
+        ui = self.ui
         return Frame(
             version=self.version,
             geometry=self.geometry(),
@@ -328,17 +315,17 @@ class TableScene(TableCore):
             can_undo=self.can_undo(),
             animating=bool(a.flights or a.pending),
             glow=self.glow_targets(),
-            hint_keys=self.hint_keys,
-            selected=self.selected,
-            show_sheets=self.show_sheets,
-            show_reference=self.show_reference,
-            show_keys=self.show_keys,
-            show_say=self.show_say,
+            hint_keys=ui.hint_keys,
+            selected=ui.selected,
+            show_sheets=ui.show_sheets,
+            show_reference=ui.show_reference,
+            show_keys=ui.show_keys,
+            show_say=ui.show_say,
             remote=self.source.remote,
             clock=self.clock(),
-            scoring=self.scoring,
-            hand_hidden=self.hand_hidden,
-            hand_covered=self.hand_covered,
+            scoring=ui.scoring,
+            hand_hidden=ui.hand_hidden,
+            hand_covered=ui.hand_covered,
             speed=self.settings.speed,
             sort_order=self.settings.sort_order,
         )

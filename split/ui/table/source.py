@@ -9,7 +9,7 @@ table; the table applies the arrivals in one place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -18,6 +18,7 @@ from split.engine.actions import Action
 from split.engine.game import Game
 from split.engine.state import START, GameState
 
+from .driver import BotDriver, Bots, HostBots
 from .remote import RemoteGame
 
 
@@ -92,9 +93,13 @@ class Source(Protocol):
     @property
     def state(self) -> GameState: ...
     @property
-    def remote(self) -> bool: ...  # the host decides: bots and rounds are its business
-    @property
-    def look_every(self) -> float | None: ...  # seconds between looks for news, if any
+    def remote(self) -> bool: ...  # on a host: quick messages instead of undo
+    def bots(
+        self,
+        kinds: Sequence[str],
+        pause: Callable[[], float],
+        choose_bot: Callable[[int], Action] | None,
+    ) -> Bots: ...  # who plays the bots: here, or the host (bots and rounds its business)
     def fresh(self) -> bool: ...  # the first deal is still to be shown
     def waiting(self) -> bool: ...
     def submit(self, action: Action) -> None: ...
@@ -112,11 +117,19 @@ class LocalSource:
     """A game played here: a move is applied at once."""
 
     remote = False
-    look_every = None  # nothing comes by itself: the table acts
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._out: list[Arrival] = []
+
+    def bots(
+        self,
+        kinds: Sequence[str],
+        pause: Callable[[], float],
+        choose_bot: Callable[[int], Action] | None,
+    ) -> Bots:
+        """The bots play here: nothing comes by itself, the table acts for them."""
+        return BotDriver(self.game, kinds, pause, choose_bot)
 
     @property
     def state(self) -> GameState:
@@ -169,10 +182,19 @@ class RemoteSource:
     """A game on a host: a move is sent, its events come back with everyone else's."""
 
     remote = True
-    look_every = 0.5  # the host's news wakes the loop; a look twice a second all the same
 
     def __init__(self, game: RemoteGame) -> None:
         self.game = game
+
+    def bots(
+        self,
+        kinds: Sequence[str],
+        pause: Callable[[], float],
+        choose_bot: Callable[[int], Action] | None,
+    ) -> Bots:
+        """The host plays the bots; its news wakes the loop, and a look twice a second
+        all the same."""
+        return HostBots(0.5)
 
     @property
     def state(self) -> GameState:

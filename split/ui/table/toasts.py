@@ -312,8 +312,8 @@ def draw_overlay(fb: Toasts, f: Frame, surface: pygame.Surface) -> list[pygame.R
             drawn.append(r)
     counts = f.geometry.matches
     for p in fb.paths:
-        r = p.route
-        if max(r.src, r.dst) >= f.players or r.dst_match >= counts[r.dst]:
+        route = p.route
+        if max(route.src, route.dst) >= f.players or route.dst_match >= counts[route.dst]:
             continue  # the table moved on since (the match went again): no path to draw
         drawn.append(_path(surface, p, f))
     names = [i18n.embed(name) for name in f.names]

@@ -24,7 +24,7 @@ from ..table import TableScene
 from ..table.gestures import action_keys
 from ..table.intents import Key
 from ..table.narration import not_now
-from ..table.policy import Ending
+from ..table.policy import Ending, Plain
 from ..table.settings import Settings
 from .script import ADA, ADA_TURN, DONE, YOU, Step, load_deal, step_at
 
@@ -35,7 +35,7 @@ PULSE = (255, 214, 70)
 PULSE_FRAME = 1 / 20  # seconds between two frames of the pulse
 
 
-class Lesson:
+class Lesson(Plain[TableScene]):
     """The tutorial's policy: a scripted round against Ada that walks you through every
     kind of move.
 
@@ -87,7 +87,7 @@ class Lesson:
 
     def lit(self, table: TableScene) -> frozenset[Key] | None:
         step = self.step(table)
-        if step is None or step.seat != YOU or table.hint_keys:
+        if step is None or step.seat != YOU or table.ui.hint_keys:
             return None
         return frozenset(action_keys(step.parsed, table.hand.cards, table.viewer))
 
@@ -110,7 +110,7 @@ class Lesson:
         score sheets that cover the table at the round's end, the side panel's foot
         (the log's last lines) is what it may cover: never a name or a row."""
         lay = table.layout
-        if table.show_sheets:
+        if table.ui.show_sheets:
             side = lay.side.inflate(-2 * lay.m, -2 * lay.m)
             lines = typeset.wrap(self.coach(table), lay.fs, side.width - 16)
             h = min(side.height, int((len(lines) * 1.3 + 3.5) * lay.fs) + 24)
@@ -122,7 +122,7 @@ class Lesson:
         return widgets.mirror(r, area)
 
     def wake_in(self, table: TableScene) -> float | None:
-        if table.hint_keys and table.human_turn():  # the step's targets pulse
+        if table.ui.hint_keys and table.human_turn():  # the step's targets pulse
             return PULSE_FRAME
         return None
 
@@ -130,12 +130,12 @@ class Lesson:
         """A gold ring that breathes around each target of the step, over the table's
         own glow: the eye finds it at once. Returns the rectangles drawn."""
         static = table.renderer.static
-        if not table.hint_keys or static is None or not table.human_turn():
+        if not table.ui.hint_keys or static is None or not table.human_turn():
             return []
         alpha = int(120 + 110 * (0.5 + 0.5 * math.sin(self.clock() * 4.0)))
         drawn = []
         for hit in table.renderer.hits:
-            if hit.key not in table.hint_keys:
+            if hit.key not in table.ui.hint_keys:
                 continue
             r = hit.rect.inflate(12, 12).clip(surface.get_rect())
             surface.blit(static, r, r)  # last frame's ring goes before this one comes
