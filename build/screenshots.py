@@ -5,9 +5,10 @@
     PYTHONPATH=. python build/screenshots.py --quick --lang gl --out /tmp/s  # one language
 
 It writes ``docs/screens/<W>x<H>/<lang>-<screen>.jpg``: the main menu, new game, the
-table with 2, 4 and 6 seats (after three of your moves), the round summary, the final
-results, statistics, about, the first and the last rules page, the tutorial, and the
-network screens (joining, the host's lobby, a guest's lobby): at 1280x720 in every
+table with 2, 4 and 6 seats (after three of your moves; the four-seat one again with
+the four-colour deck, high contrast, the green back and the classic faces), the round
+summary, the final results, statistics, about, the first and the last rules page, the
+tutorial, and the network screens (joining, the host's lobby, a guest's lobby): at 1280x720 in every
 language, at 1920x1080 in English and Persian. Every language at 1280x720 also gets
 ``docs/screens/<lang>-table.jpg`` and ``<lang>-rules.jpg`` (the README's).
 Headless (SDL's dummy driver); the pictures are the real app screen, fixed by seeds.
@@ -168,6 +169,14 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
         take(f"table-{players}")
         if readme and players == 4:
             shoot(app, OUT / f"{lang}-table.jpg")
+        if players == 4:  # the same table for every eye: four colours, high contrast
+            ctx.change(
+                four_colour=True, high_contrast=True, card_back="green", card_faces="classic"
+            )
+            take("table-4-options")
+            ctx.change(
+                four_colour=False, high_contrast=False, card_back="blue", card_faces="illustrated"
+            )
         if players != 4:
             to_menu(app)
     # the four-player game goes on to the end of a round, then of the game
