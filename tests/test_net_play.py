@@ -546,3 +546,32 @@ def test_announcing_a_table_does_not_hold_up_the_window(monkeypatch):
     assert calls == ["register", "unregister", "close"]
     announcer.close()  # a second close changes nothing it should not
     assert calls.count("register") == 1
+
+
+def test_a_goodbye_the_loop_never_got_to_leaves_nothing_unfinished():
+    """The loop is still open when the window says goodbye, and ends before it gets to
+    it (the race the monkey met: "coroutine 'Connection.close' was never awaited"): the
+    coroutine is only made on the loop, so nothing is left unawaited."""
+    import asyncio
+    import gc
+    import warnings
+
+    from split.net.client import Client
+
+    class Socket:
+        async def close(self, code: int = 1000, reason: str = "") -> None:  # never run
+            raise AssertionError("the loop ran it")
+
+        async def send(self, text: str) -> None:
+            raise AssertionError("the loop ran it")
+
+    client = Client(LOOPBACK, 1, "ABCD", "Ann")
+    loop = asyncio.new_event_loop()
+    client._loop, client._ws = loop, Socket()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        client.send_text("{}")
+        client.close()
+        loop.close()  # it ends with the goodbye and the move still waiting to start
+        gc.collect()
+    assert not [w for w in caught if "never awaited" in str(w.message)]

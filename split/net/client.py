@@ -99,6 +99,7 @@ class Client:
         self._inbox: queue.SimpleQueue[HostMessage | Gone] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: ClientConnection | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()  # sends and the goodbye under way
         self._thread: threading.Thread | None = None
         self._refused: Refused | None = None
         self.closed = threading.Event()
@@ -134,18 +135,25 @@ class Client:
         if ws is None or self.closed.is_set():
             return
         self.sent += 1
-        self._on_loop(_quiet_send(ws, text))
+        self._on_loop(lambda: _quiet_send(ws, text))
 
-    def _on_loop(self, coro: Coroutine[Any, Any, Any]) -> None:
-        """Run ``coro`` on the connection's loop; if that loop has already closed (the
-        connection ended meanwhile), the coroutine is closed unstarted, not left
-        for the garbage collector to warn about."""
+    def _on_loop(self, make: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+        """Run the coroutine ``make()`` gives on the connection's loop. It is made there,
+        when the loop gets to it: a loop that ends first (the connection ended
+        meanwhile) leaves no coroutine behind for the garbage collector to warn about
+        (the monkey saw "coroutine 'Connection.close' was never awaited")."""
         loop = self._loop
-        if loop is not None:
-            with contextlib.suppress(RuntimeError):  # closed: fall through
-                asyncio.run_coroutine_threadsafe(coro, loop)
-                return
-        coro.close()
+        if loop is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to do
+            loop.call_soon_threadsafe(self._start, loop, make)
+
+    def _start(
+        self, loop: asyncio.AbstractEventLoop, make: Callable[[], Coroutine[Any, Any, Any]]
+    ) -> None:
+        task = loop.create_task(make())
+        self._tasks.add(task)  # held until done (a loop keeps only weak references)
+        task.add_done_callback(self._tasks.discard)
 
     def abort(self) -> None:
         """Cut the connection without a goodbye, as a crash or a pulled cable would."""
@@ -158,7 +166,7 @@ class Client:
         """Say goodbye and end the connection."""
         ws = self._ws
         if ws is not None and not self.closed.is_set():
-            self._on_loop(ws.close(1000, "bye"))
+            self._on_loop(lambda: ws.close(1000, "bye"))
         if self._thread is not None:
             self._thread.join(3)
 
