@@ -313,11 +313,12 @@ class ExpertBot:
     ) -> list[int]:
         """``best`` and the candidates close enough to it to be played again deeper,
         the closest first (empty: no upgrade among them, or nothing close); when
-        ``best`` is a steal that hands back a pair, its closest rivals however far
-        behind. A dropped candidate is judged on the worlds it had, so a review, which
-        plays the move it weighs to the end, forms the same group as the hint."""
+        ``best`` is a steal that hands back a pair, the closest of the others after
+        them, however far behind. A dropped candidate is judged on the worlds it had,
+        so a review, which plays the move it weighs to the end, forms the same group
+        as the hint."""
         any_gap = hands_back_a_pair(view, cands[best])
-        close: list[tuple[float, int]] = []
+        close: list[tuple[bool, float, int]] = []  # (outside the band, gap, candidate)
         for i in range(ours):
             if i == best:
                 continue
@@ -325,9 +326,10 @@ class ExpertBot:
             if n < 2 or len(scores[best]) < n:
                 continue
             mean, se = paired(scores[i][:n], scores[best][:n])
-            if any_gap or mean >= -DEEP_BAND * se:
-                close.append((-mean, i))
-        group = [best] + [i for _, i in sorted(close)[: DEEP_MAX - 1]]
+            outside = mean < -DEEP_BAND * se
+            if any_gap or not outside:
+                close.append((outside, -mean, i))
+        group = [best] + [i for *_, i in sorted(close)[: DEEP_MAX - 1]]
         if len(group) < 2 or all(cands[i].kind != ActionKind.UPGRADE for i in group):
             return []
         return group
