@@ -74,7 +74,10 @@ def table_worlds(worlds: int, players: int) -> int:
 def hands_back_a_pair(view: PlayerView, action: Action) -> bool:
     """Whether ``action`` steals a match whose half handed back pairs with a card its
     owner is known to hold (R5.2, R10: taken from the row or handed back before), so
-    that the owner can match the two on its next turn (issue 29, the second error)."""
+    that the owner can match the two on its next turn (issue 29, the second error).
+    The leaf already counts such a pair as nearly a match for its owner (the known
+    card is in that hand in every sampled world, and :func:`~split.bots.hard.static_value`
+    counts each pair in a hand); what one turn misses is the steal a turn later."""
     if action.kind != ActionKind.UPGRADE or action.seat == view.seat:
         return False
     rank = view.matches[action.seat][action.target][0] >> 2
@@ -115,9 +118,10 @@ PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate 
 BIG_TABLE_Z = 0.8
 # A close call with an upgrade in it is played again deeper (see ``ExpertBot.decide``):
 # three turns deep at two players, two at bigger tables, where a round of turns is
-# longer: three turns took the 95th percentile of a decision's CPU to 0.96-1.06 s at
-# four players and 1.01 s at six; two turns, 0.88 s and 0.94 s (``split sim``, seed
-# 2026, 8 games; the one-turn search alone is 0.70 s and 0.88 s of it).
+# longer. The 95th percentile of a decision's CPU against ``hard`` (``split sim``,
+# seeds 2026 and 2027, 6-8 games each): at four players 0.96 and 0.79 s with three
+# turns, 0.91 and 0.71 s with two; at six 1.01 and 0.98 s, 0.94 and 0.85 s (the
+# one-turn search alone has a 95th percentile of 0.6-0.9 s there).
 DEEP_BAND, DEEP_MAX, DEEP_WORLDS, DEEP_Z = 4.0, 4, 48, 1.0
 
 
@@ -285,11 +289,11 @@ class ExpertBot:
         all) are played again :func:`deep_turns` turns deep in ``DEEP_WORLDS`` fresh worlds,
         and that search decides (an override needs ``DEEP_Z`` standard errors). A steal
         that hands back a pair (:func:`hands_back_a_pair`) is played again against its
-        closest rivals however far ahead it looks: one turn sees the owner re-match the
-        pair, but not what the same steal would have gained a turn later, so its lead
-        is a bias that no number of one-turn worlds measures (the second error's
-        position: 7.0 points ahead by 36 standard errors at one turn, 6.4 behind to
-        the round's end)."""
+        rivals however far ahead it looks (those within the band first): one turn
+        sees the owner re-match the pair, but not what the same steal would have
+        gained a turn later, so its lead is a bias that no number of one-turn worlds
+        measures (the second error's position: 7.0 points ahead by 36 standard errors
+        at one turn, 6.4 behind to the round's end)."""
         scores = self.search(view, cands, keep)
         dropped, at, played = self.last_dropped, self.dropped_at, self.last_playouts
         best = self.pick(view, scores, ours)
