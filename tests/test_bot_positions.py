@@ -378,3 +378,47 @@ def test_the_expert_keeps_the_card_of_an_upgrade_that_gains_no_box():
     picks = [str(make_bot("expert", seed).choose(PlayerView.of(s, 0), legal)) for seed in range(6)]
     kept = [p for p in picks if p.startswith("discard") and p != "discard KH"]
     assert len(kept) >= 4, picks
+
+
+@pytest.mark.slow
+def test_the_expert_does_not_steal_a_match_that_hands_back_a_pair():
+    """Issue 29, the second error (R5.2): Bo took 4♦ from the row with 3♠ 9♠ 10♠ above
+    it, so everyone knows he holds 3♠. Upgrading his weak 3♦ 3♥ with my 3♥ steals it as
+    a perfect match, but hands 3♦ back to him, and he re-matches it with 3♠ on his next
+    turn. Played by `normal` to the round's end in 600 deals, `discard AH` (keeping
+    3♥ for a later steal) is 6.4 ± 1.5 sheet points better; three turns deep 5.6 ± 1.0
+    better; a one-turn search sees it 7.0 ± 0.2 worse, a margin far outside the band
+    that sends a close call to the deeper replay, so the old expert stole under every
+    seed. A steal that hands back a pair is now always played again deeper. (The
+    position is a `normal` game's, deal seed 5109, 69 moves into its first round,
+    laid out where the steal was played.)"""
+    from split.bots.expert import hands_back_a_pair
+
+    game = position(
+        {
+            "hands": [["4C", "AC", "6C"], ["AH", "10S"]],
+            "discard": ["JS", "5C", "4D", "3S", "9S", "10S"],
+            "draw": ["3H"],
+            "table": [
+                [
+                    ["10H", "10H"],
+                    ["6D", "6H"],
+                    ["AS", "AS"],
+                    ["7C", "7D"],
+                    ["9D", "9H"],
+                    ["KH", "KS"],
+                    ["QC", "QS"],
+                    ["3D", "3H"],
+                ],
+                [["5D", "5H"], ["2H", "2S"], ["8H", "8H"]],
+            ],
+        },
+        ["take 2", "match 4C 4D", "pass", "discard 6C", "draw"],
+    )
+    s = game.state
+    legal = s.legal_actions()
+    assert s.current == 1 and parse_action("upgrade 3H 0.7") in legal
+    assert parse_card("3S") in s.known[0]  # the 3♦ handed back would pair with it
+    assert hands_back_a_pair(PlayerView.of(s, 1), parse_action("upgrade 3H 0.7"))
+    picks = [str(make_bot("expert", seed).choose(PlayerView.of(s, 1), legal)) for seed in range(6)]
+    assert picks.count("upgrade 3H 0.7") <= 1, picks

@@ -71,6 +71,19 @@ def table_worlds(worlds: int, players: int) -> int:
     return max(2, round(worlds * float((2 / players) ** 1.3)))
 
 
+def hands_back_a_pair(view: PlayerView, action: Action) -> bool:
+    """Whether ``action`` steals a match whose half handed back pairs with a card its
+    owner is known to hold (R5.2, R10: taken from the row or handed back before), so
+    that the owner can match the two on its next turn (issue 29, the second error).
+    The leaf already counts such a pair as nearly a match for its owner (the known
+    card is in that hand in every sampled world, and :func:`~split.bots.hard.static_value`
+    counts each pair in a hand); what one turn misses is the steal a turn later."""
+    if action.kind != ActionKind.UPGRADE or action.seat == view.seat:
+        return False
+    rank = view.matches[action.seat][action.target][0] >> 2
+    return any(c >> 2 == rank for c in view.known[action.seat])
+
+
 def round_value(state: GameState, seat: int, lead: float) -> float:
     """This seat's sheet at the end of the round against its rivals': minus the best
     rival's with weight ``lead``, minus their mean with the rest."""
@@ -103,8 +116,24 @@ PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate 
 # the lower margin adds slightly better on the whole (issue 17's report has the
 # figures: within the noise of a 4-player win rate).
 BIG_TABLE_Z = 0.8
-# A close call with an upgrade in it is played again deeper (see ``ExpertBot.decide``).
-DEEP_BAND, DEEP_MAX, DEEP_TURNS, DEEP_WORLDS, DEEP_Z = 4.0, 4, 3, 48, 1.0
+# A close call with an upgrade in it is played again deeper (see ``ExpertBot.decide``):
+# three turns deep at two players, two at bigger tables, where a round of turns is
+# longer. The 95th percentile of a decision's CPU against ``hard`` (``split sim``,
+# seeds 2026 and 2027, 6-8 games each): at four players 0.96 and 0.79 s with three
+# turns, 0.91 and 0.71 s with two; at six 1.01 and 0.98 s, 0.94 and 0.85 s (the
+# one-turn search alone has a 95th percentile of 0.6-0.9 s there).
+DEEP_BAND, DEEP_MAX, DEEP_WORLDS, DEEP_Z = 4.0, 4, 48, 1.0
+
+
+def deep_turns(players: int) -> int:
+    """How many of its own turns the deeper replay plays on at a table of ``players``.
+
+    >>> [deep_turns(n) for n in range(2, 7)]
+    [3, 2, 2, 2, 2]
+    """
+    return 3 if players == 2 else 2
+
+
 # In the last round, the spread of the final margin (see ``win_value``): its least,
 # and what the whole round adds, shrinking with the square root of the pile left.
 WIN_SPREAD = (10.0, 50.0)
@@ -257,29 +286,43 @@ class ExpertBot:
         the same steal a turn later would not (issue 29). A one-turn search cannot see
         it, so when an upgrade is the choice or close to it, the choice and the
         candidates within ``DEEP_BAND`` standard errors of it (at most ``DEEP_MAX`` in
-        all) are played again ``DEEP_TURNS`` turns deep in ``DEEP_WORLDS`` fresh worlds,
-        and that search decides (an override needs ``DEEP_Z`` standard errors)."""
+        all) are played again :func:`deep_turns` turns deep in ``DEEP_WORLDS`` fresh worlds,
+        and that search decides (an override needs ``DEEP_Z`` standard errors). A steal
+        that hands back a pair (:func:`hands_back_a_pair`) is played again against its
+        rivals however far ahead it looks (those within the band first): one turn
+        sees the owner re-match the pair, but not what the same steal would have
+        gained a turn later, so its lead is a bias that no number of one-turn worlds
+        measures (the second error's position: 7.0 points ahead by 36 standard errors
+        at one turn, 6.4 behind to the round's end)."""
         scores = self.search(view, cands, keep)
         dropped, at, played = self.last_dropped, self.dropped_at, self.last_playouts
         best = self.pick(view, scores, ours)
-        group = self._deep_group(cands, scores, best, ours)
+        group = self._deep_group(view, cands, scores, best, ours)
         if group:
             worlds = max(PRUNE_FROM, DEEP_WORLDS * self.worlds // WORLDS)  # a judge's: fewer
             again = [cands[i] for i in group]
-            deep = self.search(view, again, worlds=worlds, turns=DEEP_TURNS)
+            deep = self.search(view, again, worlds=worlds, turns=deep_turns(view.players))
             kept = [x if i not in self.last_dropped else [] for i, x in enumerate(deep)]
             best = group[overriding(kept, DEEP_Z)]
         self.last_dropped, self.dropped_at, self.last_playouts = dropped, at, played
         return best, scores
 
     def _deep_group(
-        self, cands: Sequence[Action], scores: Sequence[Sequence[float]], best: int, ours: int
+        self,
+        view: PlayerView,
+        cands: Sequence[Action],
+        scores: Sequence[Sequence[float]],
+        best: int,
+        ours: int,
     ) -> list[int]:
         """``best`` and the candidates close enough to it to be played again deeper,
-        the closest first (empty: no upgrade among them, or nothing close). A dropped
-        candidate is judged on the worlds it had, so a review, which plays the move it
-        weighs to the end, forms the same group as the hint."""
-        close: list[tuple[float, int]] = []
+        the closest first (empty: no upgrade among them, or nothing close); when
+        ``best`` is a steal that hands back a pair, the closest of the others after
+        them, however far behind. A dropped candidate is judged on the worlds it had,
+        so a review, which plays the move it weighs to the end, forms the same group
+        as the hint."""
+        any_gap = hands_back_a_pair(view, cands[best])
+        close: list[tuple[bool, float, int]] = []  # (outside the band, gap, candidate)
         for i in range(ours):
             if i == best:
                 continue
@@ -287,9 +330,10 @@ class ExpertBot:
             if n < 2 or len(scores[best]) < n:
                 continue
             mean, se = paired(scores[i][:n], scores[best][:n])
-            if mean >= -DEEP_BAND * se:
-                close.append((-mean, i))
-        group = [best] + [i for _, i in sorted(close)[: DEEP_MAX - 1]]
+            outside = mean < -DEEP_BAND * se
+            if any_gap or not outside:
+                close.append((outside, -mean, i))
+        group = [best] + [i for *_, i in sorted(close)[: DEEP_MAX - 1]]
         if len(group) < 2 or all(cands[i].kind != ActionKind.UPGRADE for i in group):
             return []
         return group
