@@ -150,16 +150,20 @@ class NetTable:
         game: RemoteGame,
         host: Host | None = None,
         announcer: Announcer | None = None,
-        session: Session | None = None,
         kept: list[Session] | None = None,
     ) -> None:
         self.game = game
         self.host = host
         self.announcer = announcer
-        self.session = session
-        # the hosted game its saves keep (Play again puts the next game in it)
+        # the host's game as its saves keep it, shared with them (Play again puts the
+        # next game in its place)
         self._kept: list[Session] = kept if kept is not None else []
         self.games = 1  # games played at this table (Play again adds one)
+
+    @property
+    def session(self) -> Session | None:
+        """The host's kept game (None for a friend)."""
+        return self._kept[0] if self._kept else None
 
     @property
     def code(self) -> str | None:
@@ -228,9 +232,7 @@ class NetTable:
             return
         again = Session.new(session.seats, path=None)  # a new deal, seed, secret, dealer
         again.hosted, again.path = True, session.path
-        self.session = again
-        if self._kept:
-            self._kept[0] = again
+        self._kept[0] = again
         host.again(again.game)
 
     def start_again(self) -> None:
@@ -330,7 +332,7 @@ def host_table(
         with contextlib.suppress(Exception):  # no multicast here: joining by address works
             announcer = Announcer(names[0], port, free)
     client = Client("127.0.0.1", port, host.code, names[0], host.own_token, wake).start()
-    return NetTable(RemoteGame(client), host, announcer, session, kept)
+    return NetTable(RemoteGame(client), host, announcer, kept)
 
 
 def join_table(

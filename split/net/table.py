@@ -218,7 +218,7 @@ class HostTable:
             case Sync():
                 return [Send(conn, self._arrival(peer.seat))]
             case Say(phrase):
-                return self._say(conn, peer, phrase, now)
+                return self._say(conn, peer, peer.seat, phrase, now)
             case Act():
                 return self._act(conn, peer.seat, msg, now)
             case _:
@@ -336,9 +336,11 @@ class HostTable:
         self._ready.clear()
         self._host_ready_at = None
         self._clock = self._late = None
-        self._away_since = {seat: 0 for seat, plan in enumerate(self.plans) if plan.kind == PERSON}
-        for seat in self._conns:
-            del self._away_since[seat]
+        self._away_since = {  # the people not here: told the new game when they are back
+            seat: 0
+            for seat, plan in enumerate(self.plans)
+            if plan.kind == PERSON and seat not in self._conns
+        }
         outs: list[Out] = []
         for seat, conn in self._conns.items():
             outs += [Send(conn, Again()), Send(conn, self._arrival(seat))]
@@ -397,12 +399,11 @@ class HostTable:
                 if self.notice is not None:
                     self.notice(str(err))
 
-    def _say(self, conn: int, peer: _Peer, phrase: str, now: float) -> list[Out]:
+    def _say(self, conn: int, peer: _Peer, seat: int, phrase: str, now: float) -> list[Out]:
         if peer.said_at is not None and now - peer.said_at < SAY_EVERY * 0.8:  # jitter
             return self._refuse(conn, ProtocolError("flood", "one quick message at a time"))
         peer.said_at = now
-        said = Said(peer.seat if peer.seat is not None else 0, phrase)
-        return [Send(c, said) for c in self._conns.values()]
+        return [Send(c, Said(seat, phrase)) for c in self._conns.values()]
 
     def played_by_bot(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, a person's while they are

@@ -214,11 +214,23 @@ class FinalScene(_ButtonScene):
         self.on_play_again = on_play_again  # the same players again at once
         self.on_change_players = on_change_players  # the new-game screen with them
 
+    def fs(self) -> int:
+        """The body font size for the current window height."""
+        return max(18, self.size[1] // 28)
+
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        """The buttons under the results: name and label, in reading order."""
+        return (
+            ("again", _("Play again")),
+            ("change", _("New players")),
+            ("leave", _("Leave")),
+        )
+
     def render(self, surface: pygame.Surface) -> None:
         W, H = self.size
         t = self.table
         backdrop(surface)
-        fs = max(18, H // 28)
+        fs = self.fs()
         scores = t.state.scores()
         winners = t.state.winners()
         names = join_words(embed(t.names[s]) for s in winners)
@@ -247,13 +259,9 @@ class FinalScene(_ButtonScene):
             widgets.line(surface, str(scores[s]), row, y, fs, widgets.INK, end=True)
         bw, bh = max(200, W // 6), int(fs * 2.2)
         window = pygame.Rect(0, 0, W, H)
-        row = pygame.Rect(0, 0, 3 * bw + 40, bh)
+        choices = self.choices()
+        row = pygame.Rect(0, 0, len(choices) * (bw + 20) - 20, bh)
         row.midbottom = (W // 2, H - fs)
-        choices = (
-            ("again", _("Play again")),
-            ("change", _("New players")),
-            ("leave", _("Leave")),
-        )
         self.buttons = [
             widgets.Button(
                 name,

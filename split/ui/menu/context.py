@@ -145,7 +145,10 @@ class NetTable(Protocol):
     with ``pump()``, ``ready``, ``started``, ``seats``, ``seat`` and ``gone``)."""
 
     game: Any
-    session: Any  # the host's kept game, or None
+
+    @property
+    def session(self) -> Any:
+        """The host's kept game, or None."""
 
     @property
     def code(self) -> str | None:

@@ -553,24 +553,21 @@ class NetResults(FinalScene):
             self.shown_gone = gone
             self.dirty = True
 
+    def hosting(self) -> bool:
+        """Whether this window hosts the table, and its game is still on."""
+        return self.net.code is not None and self.net.game.gone is None
+
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        """The host may play again; anyone may leave."""
+        return tuple(
+            c for c in super().choices() if c[0] == "leave" or (c[0] == "again" and self.hosting())
+        )
+
     def render(self, surface: pygame.Surface) -> None:
         super().render(surface)
-        hosting = self.net.code is not None and self.net.game.gone is None
-        keep = ("again", "leave") if hosting else ("leave",)
-        self.buttons = [b for b in self.buttons if b.name in keep]
         W, H = self.size
-        gap = max(20, W // 60)
-        total = sum(b.rect.width for b in self.buttons) + gap * (len(self.buttons) - 1)
-        x = (W - total) // 2
-        for b in self.buttons:
-            b.rect.x = x
-            x += b.rect.width + gap
-        self.buttons = [
-            widgets.Button(b.name, b.label, widgets.mirror(b.rect, pygame.Rect(0, 0, W, H)))
-            for b in self.buttons
-        ]
-        if not hosting and self.net.game.gone is None and self.buttons:
-            fs = max(18, H // 28)
+        if not self.hosting() and self.net.game.gone is None and self.buttons:
+            fs = self.fs()
             host = self.net.game.seats.names[0] if self.net.game.seats is not None else ""
             words = _("{name} may start another game for the same players: stay to play it.")
             at = (W // 2, self.buttons[0].rect.top - fs // 2)

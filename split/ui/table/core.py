@@ -563,8 +563,7 @@ class TableCore(Scene):
         try:
             self.animator.finish()
         except PictureLost:
-            if self.replaying is None:
-                self.rebuild_picture()
+            self.rebuild_picture()
         self.end_replay()
         self.invalidate()
 
@@ -581,7 +580,11 @@ class TableCore(Scene):
         """Show the game's position as it is now, from its state: nothing in the air,
         no event waiting (the state has them all). After a reconnection, and should an
         event ever not fit the picture (:class:`PictureLost`): the table never stops
-        over its picture, the game's truth is in the engine."""
+        over its picture, the game's truth is in the engine. During a replay the
+        picture as it is was kept: the replay ends on it."""
+        if self.replaying is not None:
+            self.end_replay()
+            return
         self.model = TableModel.from_state(self.state)
         self.animator = Animator(self.model, self)
         self.hand.reset(self.model.hands[self.viewer], self._sort_key())

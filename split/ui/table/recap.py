@@ -4,9 +4,9 @@ From the moment your turn ends until your next one starts, :class:`Recorder` kee
 the picture as your turn left it and every event played after it. When your turn
 comes, that is a :class:`Recap` until your first move: the log shows only it ("Since
 your last turn"), and Replay (Y) plays it again on the table at reading speed, from
-that picture to the one you are looking at. A new round starts afresh (a round's end is told by its
-scoring). Only a table with one person keeps recaps (at a hot-seat table each player
-has their own "last turn").
+that picture to the one you are looking at. A new round starts afresh (a round's end
+is told by its scoring). Only a table with one person keeps recaps (at a hot-seat
+table each player has their own "last turn").
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from ..model import TableModel
 
 @dataclass(frozen=True)
 class Recap:
-    """The picture when your last turn ended, the events since, and the first log entry
-    they made (None when none made one)."""
+    """The picture when your last turn ended, the events since, and the log entry of
+    the first of them (None when there were none)."""
 
     model: TableModel
     events: tuple[ev.Event, ...]
@@ -78,8 +78,5 @@ class Recorder:
 
     def _keep(self, e: ev.Event, entry: Words) -> None:
         self._events.append(e)
-        if self._mark is None and entry.text(_NAMES):
+        if self._mark is None:
             self._mark = entry
-
-
-_NAMES = tuple(f"seat {i}" for i in range(6))  # enough to tell whether a line is empty

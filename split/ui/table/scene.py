@@ -122,9 +122,7 @@ class TableScene(TableCore):
             if self.animator.step(dt):
                 self.invalidate()
         except PictureLost:
-            if self.replaying is None:
-                self.rebuild_picture()
-            self.end_replay()
+            self.rebuild_picture()
         if self.replaying is not None and not self.animator.busy():
             self.end_replay()  # the replay has reached the table as it is
         fb = self.feedback
