@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from split.engine.actions import Action
+from split.i18n.words import Words
 
 from ..model import TableModel
 from .geometry import Geometry
@@ -47,6 +48,17 @@ class Hidden:
 
 
 @dataclass(frozen=True)
+class Toast:
+    """A notice about what happened to ``seat`` (done by ``by``, if a seat did it),
+    shown from ``start`` (clock seconds), worded when drawn (:mod:`.toasts`)."""
+
+    words: Words
+    seat: int
+    start: float
+    by: int | None = None
+
+
+@dataclass(frozen=True)
 class Frame:
     """Everything one drawing of the table shows."""
 
@@ -57,6 +69,7 @@ class Frame:
     seat_names: tuple[str, ...]  # as the players wrote them: a portrait's seed
     kinds: tuple[str, ...]
     log: tuple[str, ...]
+    notices: tuple[Toast, ...]  # what others did to you, until read (drawn with the table)
     log_recent: int  # the log's last lines since your last turn (0: nothing to replay)
     replaying: bool  # what happened since your last turn is being played again
     prompt: tuple[str, Tone]

@@ -31,6 +31,7 @@ from .frame import Frame
 from .intents import Key
 from .layout import HOVER_LIFT
 from .narration import PHRASES, Tone
+from .toasts import draw_notices
 
 T = TypeVar("T")
 
@@ -214,6 +215,7 @@ class Renderer:
         for h in focusable(self.hits):
             if h.key == focus:
                 pygame.draw.rect(surf, FOCUS_RING, h.rect.inflate(6, 6), 3, border_radius=6)
+        draw_notices(f, surf)  # over everything still, as they were over the table
         self._frame = f
         self._on_screen = False
         self.builds += 1
@@ -498,7 +500,7 @@ class Renderer:
         title = int(fs * 2.2)
         w, h = bw + 2 * fs, title + len(keys) * (bh + gap) + fs
         side = lay.side
-        # over the table, beside the side panel, its foot at your seat's head
+        # over the table, beside the side panel, its foot at the window's foot
         x = side.left - gap - w if side.centerx > lay.window.centerx else side.right + gap
         area = pygame.Rect(x, lay.window.bottom - gap - h, w, h).clamp(lay.window)
         widgets.panel(surf, area, (8, 22, 14, 240), 10)

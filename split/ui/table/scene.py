@@ -250,7 +250,12 @@ class TableScene(TableCore):
         """The table as it is, frozen, for drawing and for reading input against (made
         again when the version or the layout moved)."""
         f = self._frame
-        if f is None or f.version != self.version or f.layout is not self.layout:
+        if (
+            f is None
+            or f.version != self.version
+            or f.layout is not self.layout
+            or f.notices != tuple(self.feedback.toasts)  # a notice came or was read
+        ):
             f = self._frame = self._make_frame()
         return f
 
@@ -294,6 +299,7 @@ class TableScene(TableCore):
             seat_names=tuple(self.seat_names),
             kinds=tuple(self.kinds),
             log=tuple(self.log),
+            notices=tuple(self.feedback.toasts),
             log_recent=self.recap_lines(),
             replaying=self.replaying is not None,
             prompt=self.prompt(),

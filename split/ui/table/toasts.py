@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple, assert_never
+from typing import NamedTuple, assert_never
 
 import pygame
 
@@ -28,15 +28,13 @@ from .. import typeset, widgets
 from ..portraits import portrait
 from ..text import text_size
 from ..typeset import is_rtl
-
-if TYPE_CHECKING:
-    from .frame import Frame
+from .frame import Frame, Toast
 
 BUBBLE_SECONDS = 4.0  # a quick message stays on its seat's board this long
 FLASH_BLINKS = ((0.0, 0.35), (0.55, 0.9))  # (on, off) seconds after the event
 FLASH_COLOUR = (235, 80, 70)  # red: something was taken from you (LOOK.md palette)
 MAX_TOASTS = 3
-NOTICE_FILL = (10, 52, 32)  # the seats' panels on the felt; opaque: drawn again each frame
+NOTICE_FILL = (10, 52, 32)  # the seats' panels on the felt
 NOTICE_RIM = (204, 170, 86)  # a duller gold than the turn's marker
 PATH_SECONDS = 1.6  # a match's path between two seats shows this long
 PATH_COLOUR = (250, 214, 110)
@@ -60,17 +58,6 @@ class Path:
 
     route: Route
     start: float
-
-
-@dataclass(frozen=True)
-class Toast:
-    """A notice about what happened to ``seat`` (done by ``by``, if a seat did it),
-    shown from ``start`` (clock seconds), worded when drawn."""
-
-    words: Words
-    seat: int
-    start: float
-    by: int | None = None
 
 
 @dataclass
@@ -267,6 +254,11 @@ class Notice:
 
 
 def notices(fb: Toasts, f: Frame) -> list[Notice]:
+    """Where the notices of ``fb`` go over the table ``f`` shows (:func:`lay_notices`)."""
+    return lay_notices(fb.toasts, f)
+
+
+def lay_notices(toasts: Sequence[Toast], f: Frame) -> list[Notice]:
     """Where the notices go, the newest on top: beside your own matches, at the far end
     of their row (your matches start at the reading side), so a notice names what
     happened without hiding the cards it names; narrower when the row is long (down to
@@ -285,7 +277,7 @@ def notices(fb: Toasts, f: Frame) -> list[Notice]:
     pad = fs // 2
     y = area.top + 2
     out = []
-    for toast in reversed(fb.toasts):
+    for toast in reversed(toasts):
         room = width - side - 3 * pad - fs  # and the close mark at the far end
         lines = tuple(typeset.wrap(toast.words.text(names), fs, room)[:3])
         h = max(side + pad, pad + len(lines) * int(fs * 1.3))
@@ -302,8 +294,8 @@ def notice_at(fb: Toasts, f: Frame, pos: tuple[int, int]) -> Toast | None:
 
 
 def draw_overlay(fb: Toasts, f: Frame, surface: pygame.Surface) -> list[pygame.Rect]:
-    """Draw the flashes and toasts of ``fb`` over the table the frame ``f`` shows;
-    the rectangles drawn."""
+    """Draw what blinks, fades or goes of ``fb`` (flashes, paths, quick messages) over
+    the table the frame ``f`` shows; the rectangles drawn."""
     drawn: list[pygame.Rect] = []
     for seat in fb.flashes:
         if fb.flashing(seat):
@@ -320,9 +312,15 @@ def draw_overlay(fb: Toasts, f: Frame, surface: pygame.Surface) -> list[pygame.R
     for seat, said in fb.bubbles.items():
         if seat < f.players:
             drawn.append(_bubble(surface, said.words.text(names), f, seat))
-    for n in notices(fb, f):
-        drawn.append(_notice(surface, n, f))
     return drawn
+
+
+def draw_notices(f: Frame, surface: pygame.Surface) -> None:
+    """Draw the notices the frame ``f`` holds: with the table's still layer (they wait
+    for their player, so they are part of the table until read, not drawn again each
+    frame like what blinks or fades)."""
+    for n in lay_notices(f.notices, f):
+        _notice(surface, n, f)
 
 
 def _notice(surface: pygame.Surface, n: Notice, f: Frame) -> pygame.Rect:
