@@ -203,3 +203,12 @@ def test_any_json_is_read_or_refused_never_crashes(obj) -> None:
             read_host(frame)
         except ProtocolError:
             pass
+
+
+def test_every_quick_message_of_the_protocol_is_worded_at_the_table():
+    """The table words the phrases the protocol lets through (it does not import the
+    network): the two lists are the same, in the same order (the keys 1 to 7)."""
+    from split.net.protocol import PHRASES
+    from split.ui.table import narration
+
+    assert tuple(narration.PHRASES) == PHRASES
