@@ -61,15 +61,20 @@ class Player:
         return s is not None and s.phase == GAME_OVER
 
 
-def play(players: list[Player], seconds: float = 60, each=None) -> bool:
-    """Step every player until all have seen the game end; True if they did."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def play(players: list[Player], stall: float = 30, each=None) -> bool:
+    """Step every player until all have seen the game end; False once nothing has
+    moved for ``stall`` seconds (however slow the machine, a moving game goes on)."""
+    seen: object = None
+    moved = time.monotonic()
+    while time.monotonic() - moved < stall:
         for p in players:
             p.step()
         if each is not None:
             each()
         if all(p.done for p in players):
             return True
+        now = tuple(p.remote.seq for p in players)
+        if now != seen:
+            seen, moved = now, time.monotonic()
         time.sleep(0.004)
     return False

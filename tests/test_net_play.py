@@ -130,7 +130,7 @@ def test_a_dropped_player_is_played_by_a_bot_at_once_and_takes_the_seat_back():
         assert time.monotonic() - cut < 1.0
         assert host.seats_now.kinds[1] == "away"
         # Bo's game joins again with the seat's token and goes on to the end
-        assert play([ann, bo], 60)
+        assert play([ann, bo])
         assert ("reconnecting" in [k for k, _ in bo.arrived]) and (
             "resync" in [k for k, _ in bo.arrived]
         )
@@ -390,7 +390,7 @@ def test_a_friend_away_from_the_scores_does_not_hold_the_table():
         assert g.state.round == 2 and g.actions[dealt].kind == "next-round"
         # Bo, back, finds the next round under way and plays on to the end
         assert until(lambda: bo.step() or bo.remote.state.round == 2, 2)
-        assert play([ann, bo], 60)
+        assert play([ann, bo])
     finally:
         host.stop()
 
