@@ -594,7 +594,7 @@ def test_a_hint_never_contradicts_the_review_of_the_same_move():
         s = game.state
         legal = s.legal_actions()
         coach = Coach(["human", "normal"])
-        advised = coach.hint(game).action
+        advised = coach.hint(game)
         for action in legal:
             coach.review(game, action)
         coach.wait(120)

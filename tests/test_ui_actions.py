@@ -18,6 +18,7 @@ from ui_driver import (  # noqa: E402
     key,
     laid_out,
     make_table,
+    settle,
     snapshot,
     spot,
 )
@@ -42,8 +43,6 @@ def table_at(*lines, size=(1280, 720)):
     app, table, applied = make_table(game, size=size)
     for line in lines:
         assert table.try_action(parse_action(line)), table.ui.error
-        from ui_driver import settle
-
         settle(app, table)
     return game, app, table
 
@@ -266,6 +265,33 @@ def test_the_hint_names_the_experts_move():
     said, _tone = table.prompt()
     assert said.startswith("Hint: ") and said.endswith(explain(view, judged)), said
     assert table.ui.hint_keys
+
+
+def test_asking_for_a_hint_again_is_instant_and_a_new_position_is_searched(monkeypatch):
+    """The hint's search (up to half a second with six seats) runs once per position:
+    H pressed again on the same turn answers from what was found, with the same words;
+    once the game has moved on, the hint searches the new position."""
+    from split.ui.table import coach
+
+    searched = []
+    real = coach.hint
+
+    def counted(*args, **kwargs):
+        searched.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach, "hint", counted)
+    game, app, table = table_at()
+    key(app, pygame.K_h)
+    first = table.prompt()
+    key(app, pygame.K_h)
+    assert len(searched) == 1 and table.prompt() == first
+    moved = len(game.actions)
+    assert table.try_action(table.state.legal_actions()[0])
+    settle(app, table)
+    assert table.human_turn() and len(game.actions) > moved
+    key(app, pygame.K_h)
+    assert len(searched) == 2
 
 
 def test_next_round_from_the_summary_by_click():

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from split.bots import decision_seed
 from split.bots.expert import JUDGE_WORLDS, Assessment, ExpertBot
-from split.bots.hints import Hint, hint
+from split.bots.hints import hint
 from split.engine.actions import NEXT_ROUND, Action
 from split.engine.game import Game
 from split.engine.view import PlayerView
@@ -74,6 +74,8 @@ class Coach:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._closed = False
+        # the last hint: its position (seed, moves) and the expert's move there
+        self._hint: tuple[tuple[int, tuple[Action, ...]], Action] | None = None
 
     def review(self, game: Game | RemoteGame, action: Action) -> None:
         """Weigh ``action``, about to be played in ``game``, if it is the human's and
@@ -97,10 +99,16 @@ class Coach:
                 self._thread = threading.Thread(target=self._work, name="split-coach", daemon=True)
                 self._thread.start()
 
-    def hint(self, game: Game | RemoteGame, names: Sequence[str] | None = None) -> Hint:
-        """The expert's hint for the player to act: the judge of its reviews, with the
-        seed and budget the review of this move will have."""
-        return hint(game.state, game.state.legal_actions(), "expert", names, judge_seed(game))
+    def hint(self, game: Game | RemoteGame) -> Action:
+        """The expert's move for the player to act: the judge of its reviews, with the
+        seed and budget the review of this move will have. The search is kept for its
+        position (the game's moves so far), so asking again is instant; the table
+        words the move when it draws it."""
+        key = (judge_seed(game), tuple(game.actions))
+        if self._hint is None or self._hint[0] != key:
+            found = hint(game.state, game.state.legal_actions(), "expert", None, key[0])
+            self._hint = (key, found.action)
+        return self._hint[1]
 
     def _work(self) -> None:
         while True:

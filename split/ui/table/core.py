@@ -376,7 +376,7 @@ class TableCore(Scene):
         if not self.human_turn():
             return
         state = self.state
-        action = self.expert.hint(self.game).action  # the judge of the round's review
+        action = self.expert.hint(self.game)  # the judge of the round's review
         view = PlayerView.of(state, self.viewer)
         # the hint is what the prompt says now, not an older refusal
         said = hint_words(action, view, tuple(self.model.discard), self._you())
