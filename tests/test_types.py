@@ -98,3 +98,29 @@ def test_a_new_event_fails_type_checking_where_the_table_reacts(tmp_path: Path) 
     assert any(p.endswith("core.py") and line > react for p, line in errors), report
     unhandled = {Path(p).name for p, _ in errors}
     assert unhandled == {"core.py", "animator.py", "narration.py", "toasts.py", "model.py"}
+
+
+def test_the_frames_picture_cannot_be_written(tmp_path: Path) -> None:
+    """A frame's picture (``Frame.model``) is typed read-only (``model.Picture``): each
+    way of writing into it is a type error, reading it is not."""
+    lines = [
+        "from split.ui.table.frame import Frame",
+        "",
+        "",
+        "def reads(f: Frame) -> int:",
+        "    return len(f.model.hands[0]) + f.model.score(0) + f.model.discard[-1]",
+        "",
+        "",
+        "def writes(f: Frame) -> None:",
+        "    f.model.hands[0].append(3)  # write",
+        "    f.model.discard.clear()  # write",
+        "    f.model.matches[1][0] = (1, 2)  # write",
+        "    f.model.draw_pile = 0  # write",
+        "    f.model = f.model  # write",
+    ]
+    probe = tmp_path / "probe.py"
+    probe.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, report = mypy(["--cache-dir=.mypy_cache/probe", str(probe)])
+    flagged = {int(m["line"]) for m in LINE.finditer(report)}
+    writes = {n for n, line in enumerate(lines, 1) if line.endswith("# write")}
+    assert status != 0 and flagged == writes, report

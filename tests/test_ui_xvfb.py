@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -29,27 +30,27 @@ pytestmark = [
 ]
 
 
-def _free_display() -> int:
-    for n in range(90, 140):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display")
-
-
 @pytest.fixture
 def xserver():
-    n = _free_display()
+    # Xvfb picks a free display itself and writes its number to the pipe (-displayfd):
+    # no display number is guessed, so parallel test workers never race for one.
+    read_end, write_end = os.pipe()
     proc = subprocess.Popen(
-        ["Xvfb", f":{n}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write_end,),
     )
-    deadline = time.time() + 10
-    while not Path(f"/tmp/.X11-unix/X{n}").exists():
-        if time.time() > deadline or proc.poll() is not None:
-            proc.kill()
-            pytest.skip("Xvfb did not start")
-        time.sleep(0.05)
+    os.close(write_end)
+    ready, _, _ = select.select([read_end], [], [], 60)  # a safety, never reached
+    with os.fdopen(read_end) as told:
+        # The number and a newline, written once the display is up; empty if Xvfb quit.
+        number = told.readline().strip() if ready else ""
+    if not number.isdigit():
+        proc.kill()
+        proc.wait()
+        pytest.fail(f"Xvfb did not start (exit {proc.poll()})")
+    n = int(number)
     yield f":{n}"
     proc.terminate()
     try:

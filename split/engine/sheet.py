@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import RANKS
 
 
@@ -49,11 +51,11 @@ def negative_value(boxes: int) -> int:
     )
 
 
-def sheet_score(rows: list[int] | tuple[int, ...], negatives: int) -> int:
+def sheet_score(rows: Sequence[int], negatives: int) -> int:
     """R9.4: the sum of the thirteen row values minus the negative value."""
     return sum(row_value(r, k) for r, k in enumerate(rows)) - negative_value(negatives)
 
 
-def rows_dict(rows: list[int] | tuple[int, ...]) -> dict[str, int]:
+def rows_dict(rows: Sequence[int]) -> dict[str, int]:
     """Rows keyed by rank name, as the state JSON writes them."""
     return {RANKS[r]: k for r, k in enumerate(rows)}

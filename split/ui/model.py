@@ -9,8 +9,9 @@ check that.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import assert_never
+from typing import Protocol, assert_never
 
 from split.engine import events as ev
 from split.engine.cards import HIDDEN, RANKS, rank_of
@@ -21,6 +22,39 @@ from split.engine.state import GAME_OVER, ROUND_OVER, GameState
 class PictureLost(Exception):
     """An event that does not fit the picture (a card that is not where it says): the
     table's picture has drifted from the game, and is rebuilt from the game's state."""
+
+
+class Picture(Protocol):
+    """A picture of the table that can only be read: what a frame holds (its copy of
+    the :class:`TableModel`). Its fields are read-only and its lists are sequences, so
+    mypy refuses any write into a frame's picture."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def current(self) -> int | None: ...
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def matches(self) -> Sequence[Sequence[tuple[int, int]]]: ...
+    @property
+    def discard(self) -> Sequence[int]: ...
+    @property
+    def draw_pile(self) -> int: ...
+    @property
+    def rows(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def negatives(self) -> Sequence[int]: ...
+    @property
+    def round_rows(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def round_negatives(self) -> Sequence[int]: ...
+    def score(self, seat: int) -> int: ...
+    def worth_now(self, seat: int) -> int: ...
 
 
 @dataclass

@@ -8,6 +8,8 @@ negative row of R9.2 sits below, in lines of ten, the same way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from split import i18n
@@ -29,7 +31,7 @@ NEG = (200, 60, 60)
 INK = (20, 20, 20)
 
 
-def sheet_columns(rows: list[int] | tuple[int, ...]) -> int:
+def sheet_columns(rows: Sequence[int]) -> int:
     """Boxes per rank row: the 0 box and six more, or as many as the fullest row needs
     to show its first open box. Every row gets the same number, so columns align."""
     return max(ROW_BOXES, max(rows, default=0) + 1)
@@ -83,9 +85,9 @@ def draw_sheet(
     surface: pygame.Surface,
     rect: pygame.Rect,
     name: str,
-    rows: list[int],
+    rows: Sequence[int],
     negatives: int,
-    new_rows: list[int] | None = None,
+    new_rows: Sequence[int] | None = None,
     new_negatives: int = 0,
 ) -> None:
     """One player's sheet inside ``rect``, as on the box's score pad (R9).

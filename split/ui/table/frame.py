@@ -1,9 +1,11 @@
 """One picture of the table, frozen: what the renderer draws and the gestures read.
 
 The scene makes a new :class:`Frame` whenever its version (or layout) moved, from the
-game, the picture (:class:`~split.ui.model.TableModel`, copied), its own state
-(selection, panels, the hot-seat cover…), the pointer, the settings and the words of
-the current language. Nothing in a frame changes after it was made.
+game, the picture (:class:`~split.ui.model.TableModel`, copied, and typed as a read-only
+:class:`~split.ui.model.Picture`), its own state (selection, panels, the hot-seat
+cover…), the pointer, the settings and the words of the current language. Nothing in a
+frame changes after it was made: the dataclasses are frozen and hold copies, and mypy
+refuses a write into the picture.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass, field
 from split.engine.actions import Action
 from split.i18n.words import Words
 
-from ..model import TableModel
+from ..model import Picture
 from .geometry import Geometry
 from .intents import Key, Selection
 from .layout import TableLayout
@@ -64,7 +66,7 @@ class Frame:
 
     version: int
     geometry: Geometry
-    model: TableModel  # a copy: the picture as the events played so far left it
+    model: Picture  # a copy, read-only to its readers: the picture as the events left it
     names: tuple[str, ...]  # as shown (the default "You" in the current language)
     seat_names: tuple[str, ...]  # as the players wrote them: a portrait's seed
     kinds: tuple[str, ...]
