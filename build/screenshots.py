@@ -253,12 +253,16 @@ def _network_scene(ctx, name: str):
 
 def _tutorial(ctx):
     """The tutorial at its third step (a weak match made, its trade asked for)."""
-    from split.ui.tutorial import TutorialTable
+    from split.ui.tutorial import Lesson, tutorial_table
 
-    table = TutorialTable(ctx.live, ctx.sound)
-    table.lesson.clock = lambda: 0.4  # the pulse at its brightest, the same in every run
+    table = tutorial_table(ctx.live, ctx.sound)
+    lesson = table.policy
+    assert isinstance(lesson, Lesson)
+    lesson.clock = lambda: 0.4  # the pulse at its brightest, the same in every run
     for _done in range(2):  # draw, then the weak match
-        table.try_action(table.step().parsed)
+        step = lesson.step(table)
+        assert step is not None
+        table.try_action(step.parsed)
     return table
 
 

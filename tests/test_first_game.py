@@ -20,7 +20,10 @@ from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.menu.setup import STRENGTHS, SetupScene, first_game_seats  # noqa: E402
 from split.ui.screens import KINDS  # noqa: E402
-from split.ui.tutorial import STEPS  # noqa: E402
+from split.ui.tutorial import (
+    STEPS,  # noqa: E402
+    lesson_of,  # noqa: E402
+)
 from split.ui.tutorial.script import YOU  # noqa: E402
 
 
@@ -137,7 +140,7 @@ def test_the_first_game_after_the_tutorial_has_normal_bots(data):
         gesture(app, table, step.parsed)
     settle(app, table)
     app.run_frames(5)
-    pos = table.skip_button.rect.center
+    pos = lesson_of(table).skip_button.rect.center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
     app.run_frames(3)

@@ -182,10 +182,10 @@ def open_screen(app, ctx, name: str) -> None:
         if name == "pause":
             app.push(kept_game(table).pause(table))
     elif name == "tutorial":
-        from split.ui.tutorial import TutorialTable
+        from split.ui.tutorial import lesson_of, tutorial_table
 
-        tutorial = app.push(TutorialTable(ctx.live, ctx.sound))
-        tutorial.try_action(tutorial.step().parsed)
+        tutorial = app.push(tutorial_table(ctx.live, ctx.sound))
+        tutorial.try_action(lesson_of(tutorial).step(tutorial).parsed)
         tutorial.finish_animations()
         app.run_frames(8)
     elif name.startswith("rules_"):

@@ -124,3 +124,27 @@ def test_a_bots_board_says_it_is_thinking_on_its_turn(monkeypatch):
         assert facts_of(replace(theirs, kinds=("human", kind)), 1)[0] == words
     assert facts_of(replace(theirs, kinds=("human", "away")), 1)[0] == "away (a bot plays)"
     assert facts_of(replace(theirs, phase=ROUND_OVER), 1)[0] == "random"
+
+
+def test_the_backdrop_is_made_once_per_turn_and_lights_the_seat_to_act():
+    """The boards' and the side panel's translucent backgrounds lie on one backdrop (the
+    static layer's rebuilds were bench render's p99): the same layout and seat to act
+    reuse it; when the turn moves it is made again, with the gold panel at the new
+    seat (a backdrop kept too long would leave the light where it was)."""
+    from dataclasses import replace
+
+    from ui_driver import BASE, laid_out, make_table
+
+    pygame.init()
+    _app, table, _applied = make_table(laid_out(**BASE))
+    frame = table.frame()
+    renderer = table.renderer
+    yours = renderer.backdrop(frame)
+    assert renderer.backdrop(replace(frame, version=frame.version + 1)) is yours
+    theirs = replace(frame, current=1, human_turn=False, legal=())
+    board = theirs.geometry.seat_rect(1).center
+    lit = renderer.backdrop(theirs)
+    assert lit is not yours
+    red_lit, red_dark = lit.get_at(board)[0], yours.get_at(board)[0]
+    assert red_lit > red_dark + 20, (red_lit, red_dark)  # gold over the felt, not green
+    assert renderer.backdrop(frame).get_at(board)[0] == red_dark, "the light moves on"

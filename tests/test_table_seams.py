@@ -18,7 +18,7 @@ from ui_driver import BASE, click, key, laid_out, make_table, post, settle  # no
 from split import i18n  # noqa: E402
 from split.ui.loop import App  # noqa: E402
 from split.ui.table.render import FOCUS_RING  # noqa: E402
-from split.ui.tutorial import TutorialTable  # noqa: E402
+from split.ui.tutorial import lesson_of  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +43,7 @@ def test_the_tutorial_draws_what_you_drag_over_its_glowing_target():
     ctx.change(speed="instant")
     click_button(app, "learn")
     table = app.scene
-    assert isinstance(table, TutorialTable)
+    assert lesson_of(table) is not None
     settle(app, table)
     app.run_frames(2)
     pile = table.find_hit("pile")

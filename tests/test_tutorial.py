@@ -18,7 +18,7 @@ from split.engine.notation import state_json  # noqa: E402
 from split.ui.menu.dialog import ConfirmScene  # noqa: E402
 from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
-from split.ui.tutorial import STEPS, TutorialTable  # noqa: E402
+from split.ui.tutorial import STEPS, lesson_of  # noqa: E402
 from split.ui.tutorial.script import YOU  # noqa: E402
 
 
@@ -35,7 +35,7 @@ def open_tutorial(lang: str = "en"):
     ctx.change(language=lang, speed="instant")
     click_button(app, "learn")
     table = app.scene
-    assert isinstance(table, TutorialTable)
+    assert lesson_of(table) is not None
     return app, ctx, table
 
 
@@ -69,7 +69,7 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
         settle(app, table)
         assert len(table.game.actions) == i and table.human_turn()
         assert table.ui.hint_keys, f"step {i}: its targets glow"
-        coach = table.coach()
+        coach = lesson_of(table).coach(table)
         assert coach == step.words()
         gesture(app, table, step.parsed)
         assert len(table.game.actions) > i, f"step {i} ({step.action}) was not played"
@@ -80,7 +80,7 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
     coach = table.policy.coach_rect(table)  # the last words cover no name and no row
     assert not coach.colliderect(table.layout.sheet_area) and app.screen.get_rect().contains(coach)
     assert state_json(table.state)["players"][0]["score"] == 40
-    click(app, table.skip_button.rect.center)  # Finish: on to the first game's seats
+    click(app, lesson_of(table).skip_button.rect.center)  # Finish: on to the first game's seats
     assert type(app.scene).__name__ == "SetupScene" and app.scenes[-2] is app.scenes[0]
     assert isinstance(app.scenes[0], MainMenu)
     assert ctx.settings.tutorial_seen
@@ -96,8 +96,8 @@ def test_a_move_that_is_not_the_step_is_explained_and_refused():
 
     gesture(app, table, parse_action("discard JC"))  # legal, but not this lesson
     assert len(table.game.actions) == before
-    assert table.coach().startswith("Not now: discard J")
-    assert STEPS[1].words() in table.coach()
+    assert lesson_of(table).coach(table).startswith("Not now: discard J")
+    assert STEPS[1].words() in lesson_of(table).coach(table)
 
 
 @pytest.mark.parametrize("how", ["skip", "esc"])
@@ -105,7 +105,7 @@ def test_skip_or_esc_leaves_the_tutorial(how):
     app, _ctx, table = open_tutorial()
     settle(app, table)
     if how == "skip":
-        click(app, table.skip_button.rect.center)
+        click(app, lesson_of(table).skip_button.rect.center)
     else:
         pygame.event.post(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
@@ -150,7 +150,7 @@ def test_the_first_start_offer_dismissed_with_esc_does_not_come_back(data):
     app.run_frames(2)
     assert isinstance(app.scene, MainMenu), "the offer came back after Esc"
     click_button(app, "learn")
-    assert isinstance(app.scene, TutorialTable)
+    assert lesson_of(app.scene) is not None
 
 
 def test_learn_to_play_from_the_first_start_offer(data):
@@ -159,7 +159,7 @@ def test_learn_to_play_from_the_first_start_offer(data):
     app, _ctx = create_app((1280, 720), sound=False, offer_tutorial=True)
     app.run_frames(2)
     click_button(app, "yes")
-    assert isinstance(app.scene, TutorialTable)
+    assert lesson_of(app.scene) is not None
 
 
 def test_an_older_settings_file_without_the_tutorial_field_still_loads(data):
@@ -183,6 +183,6 @@ def test_the_steps_targets_pulse():
     app.run_frames(2)
     assert table.wake_in() is not None and table.wake_in() <= 0.05
     surface = app.screen
-    drawn = table.pulse(surface)
+    drawn = lesson_of(table).pulse(table, surface)
     pile = table.find_hit("pile").rect
     assert drawn and any(r.contains(pile) for r in drawn)

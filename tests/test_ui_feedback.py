@@ -521,11 +521,11 @@ def test_the_tutorials_last_sheet_shows_no_worth_after_the_scoring(monkeypatch):
     sheets (R8.2): no seat says any more what they would add ("+80" stayed)."""
     from ui_driver import gesture, record_texts
 
-    from split.ui.tutorial import STEPS, TutorialTable
+    from split.ui.tutorial import STEPS, tutorial_table
     from split.ui.tutorial.script import YOU
 
     app = App((1280, 720))
-    table = TutorialTable(settings=TableSettings("instant"))
+    table = tutorial_table(settings=TableSettings("instant"))
     app.push(table)
     table.finish_animations()
     for step in STEPS:

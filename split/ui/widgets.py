@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -46,10 +47,17 @@ class Button:
 def panel(
     surface: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL, radius: int = 10
 ) -> None:
-    """A translucent dark panel (drawn through a temporary alpha surface)."""
-    tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+    """A translucent dark panel (an alpha surface, made once per size and colour)."""
+    surface.blit(_panel(rect.size, colour, radius), rect.topleft)
+
+
+@lru_cache(maxsize=128)
+def _panel(size: tuple[int, int], colour: Colour, radius: int) -> pygame.Surface:
+    # A table's panels come in a few sizes per window size: the static layer, rebuilt
+    # whenever the table changes, no longer allocates and fills each of them anew.
+    tmp = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(tmp, colour, tmp.get_rect(), border_radius=radius)
-    surface.blit(tmp, rect.topleft)
+    return tmp
 
 
 def text(

@@ -10,7 +10,7 @@ from split.i18n import _
 
 from .. import typeset, widgets
 from ..backdrop import backdrop, card_fan
-from ..tutorial import TutorialTable
+from ..tutorial import tutorial_table
 from .about import AboutScene
 from .context import JoinedTable, KeptGame, MenuContext
 from .dialog import ConfirmScene
@@ -168,7 +168,7 @@ class MainMenu(MenuScene):
         ctx = self.ctx
         if not ctx.settings.tutorial_seen:
             ctx.change(tutorial_seen=True)
-        self.stack.push(TutorialTable(ctx.live, ctx.sound, on_close=self.after_tutorial))
+        self.stack.push(tutorial_table(ctx.live, ctx.sound, on_close=self.after_tutorial))
 
     def after_tutorial(self, finished: bool) -> None:
         """A tutorial played to its end leads to the first game: the new-game screen with

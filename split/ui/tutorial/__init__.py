@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .scene import TutorialTable
+from .scene import Lesson, lesson_of, tutorial_table
 from .script import STEPS, load_deal
 
-__all__ = ["STEPS", "TutorialTable", "load_deal"]
+__all__ = ["STEPS", "Lesson", "lesson_of", "load_deal", "tutorial_table"]

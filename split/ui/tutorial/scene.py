@@ -1,7 +1,7 @@
 """The tutorial at the real table: a coach panel, the targets of each step glowing, a
 move that is not the step's explained and refused, Ada's moves scripted, Skip and Esc.
 
-    app.push(TutorialTable(settings, sound, on_close=...))
+    app.push(tutorial_table(settings, sound, on_close=...))
 
 The table is the game's own; what the tutorial changes is its :class:`Lesson`, the
 table's policy (:mod:`split.ui.table.policy`).
@@ -182,39 +182,27 @@ class Lesson(Plain[TableScene]):
         return False
 
 
-class TutorialTable(TableScene):
-    """The game's table with the tutorial's :class:`Lesson` as its policy (and the
-    lesson's parts at hand for the tests)."""
+def tutorial_table(
+    settings: Settings | None = None,
+    sound: Any = None,
+    on_close: Callable[[bool], None] | None = None,
+) -> TableScene:
+    """The game's own table on the tutorial's deal, with a :class:`Lesson` as its
+    policy (Ada's moves come from the lesson's script); :func:`lesson_of` finds it."""
+    lesson = Lesson(on_close)
+    table = TableScene(
+        load_deal(),
+        [("You", "human"), ("Ada", "normal")],
+        settings=settings,
+        sound=sound,
+        choose_bot=lambda seat: lesson.ada(table),
+        policy=lesson,
+    )
+    return table
 
-    def __init__(
-        self,
-        settings: Settings | None = None,
-        sound: Any = None,
-        on_close: Callable[[bool], None] | None = None,
-    ) -> None:
-        self.lesson = Lesson(on_close)
-        super().__init__(
-            load_deal(),
-            [("You", "human"), ("Ada", "normal")],
-            settings=settings,
-            sound=sound,
-            choose_bot=lambda seat: self.lesson.ada(self),
-            policy=self.lesson,
-        )
 
-    def step(self) -> Step | None:
-        """The step to play now."""
-        return self.lesson.step(self)
-
-    def coach(self) -> str:
-        """What the coach says now."""
-        return self.lesson.coach(self)
-
-    @property
-    def skip_button(self) -> widgets.Button | None:
-        """The coach's Skip (or Finish) button, as last drawn."""
-        return self.lesson.skip_button
-
-    def pulse(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The step's targets' rings, drawn now."""
-        return self.lesson.pulse(self, surface)
+def lesson_of(scene: object) -> Lesson | None:
+    """The lesson a table is playing, or None for any other table (or screen)."""
+    if isinstance(scene, TableScene) and isinstance(scene.policy, Lesson):
+        return scene.policy
+    return None
