@@ -126,25 +126,33 @@ def test_a_bots_board_says_it_is_thinking_on_its_turn(monkeypatch):
     assert facts_of(replace(theirs, phase=ROUND_OVER), 1)[0] == "random"
 
 
-def test_the_backdrop_is_made_once_per_turn_and_lights_the_seat_to_act():
+def test_the_backdrop_is_made_once_and_its_light_follows_the_turn():
     """The boards' and the side panel's translucent backgrounds lie on one backdrop (the
-    static layer's rebuilds were bench render's p99): the same layout and seat to act
-    reuse it; when the turn moves it is made again, with the gold panel at the new
-    seat (a backdrop kept too long would leave the light where it was)."""
+    static layer's rebuilds were bench render's p99): made once for a layout; when the
+    turn moves, the boards whose light changed are drawn again, and the backdrop is
+    then exactly what a new one for that turn would be (no panel blended twice, no
+    light left where it was)."""
     from dataclasses import replace
 
     from ui_driver import BASE, laid_out, make_table
 
+    from split.ui.table.render import Renderer
+
+    def pixels(surface: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(surface, "RGB")
+
     pygame.init()
     _app, table, _applied = make_table(laid_out(**BASE))
-    frame = table.frame()
+    yours = table.frame()
+    theirs = replace(yours, current=1, human_turn=False, legal=())
     renderer = table.renderer
-    yours = renderer.backdrop(frame)
-    assert renderer.backdrop(replace(frame, version=frame.version + 1)) is yours
-    theirs = replace(frame, current=1, human_turn=False, legal=())
+    backdrop = renderer.backdrop(yours)
     board = theirs.geometry.seat_rect(1).center
-    lit = renderer.backdrop(theirs)
-    assert lit is not yours
-    red_lit, red_dark = lit.get_at(board)[0], yours.get_at(board)[0]
-    assert red_lit > red_dark + 20, (red_lit, red_dark)  # gold over the felt, not green
-    assert renderer.backdrop(frame).get_at(board)[0] == red_dark, "the light moves on"
+    dark = backdrop.get_at(board)
+    assert renderer.backdrop(replace(yours, version=yours.version + 1)) is backdrop
+    assert renderer.backdrop(theirs) is backdrop  # drawn again in place, not made anew
+    assert backdrop.get_at(board)[0] > dark[0] + 20  # gold over the felt, not green
+    assert pixels(backdrop) == pixels(Renderer().backdrop(theirs))
+    renderer.backdrop(yours)
+    assert backdrop.get_at(board) == dark, "the light moves on"
+    assert pixels(backdrop) == pixels(Renderer().backdrop(yours))

@@ -29,7 +29,7 @@ from ..typeset import _, is_rtl
 from .boards import draw_board
 from .frame import Frame
 from .intents import Key
-from .layout import HOVER_LIFT
+from .layout import HOVER_LIFT, TableLayout
 from .narration import PHRASES, Tone
 from .toasts import draw_notices
 
@@ -66,6 +66,9 @@ def side_buttons(remote: bool) -> tuple[tuple[str, str, str], ...]:
     if not remote:
         return BUTTONS
     return tuple(SAY_BUTTON if b[0] == "undo" else b for b in BUTTONS)
+
+
+Board = tuple[pygame.Rect, widgets.Colour, int]  # a board's panel: where, colour, radius
 
 
 class Hit(NamedTuple):
@@ -135,7 +138,8 @@ class Renderer:
         self._frame: Frame | None = None  # the frame the static layer shows
         self._on_screen = False  # whether the window shows the current static layer
         self._dyn_rects: list[pygame.Rect] = []
-        self._backdrop: tuple[object, pygame.Surface] | None = None  # (its key, the layer)
+        # the backdrop, with the layout and the boards' panels it was drawn for
+        self._backdrop: tuple[TableLayout, pygame.Surface, list[Board]] | None = None
 
     def stale(self, f: Frame) -> bool:
         """Whether the static layer shows another frame than ``f``."""
@@ -224,23 +228,38 @@ class Renderer:
 
     def backdrop(self, f: Frame) -> pygame.Surface:
         """The felt under the boards' and the side panel's translucent backgrounds: one
-        opaque blit for the static layer, made again only when the layout or the seat
-        to act changes (eight alpha panels blended at every rebuild were a fifth of
-        it: bench render's p99)."""
+        opaque blit for the static layer (eight alpha panels blended at every rebuild
+        were a fifth of it: bench render's p99). Made when the layout changes; when the
+        turn moves, only the boards whose light changed are drawn again."""
         lay = f.layout
-        key = (lay, f.current, f.model.current)
-        if self._backdrop is not None and self._backdrop[0] == key:
-            return self._backdrop[1]
-        surf = cardart.felt(lay.size).copy()
-        for seat in f.geometry.opponents():
-            active = seat == f.current
-            colour = (60, 50, 10, 170) if active else (0, 30, 18, 150)
-            widgets.panel(surf, f.geometry.seat_rect(seat), colour, 10)
-        widgets.panel(surf, lay.side, (0, 18, 10, 200), 0)
-        active = f.viewer == f.model.current
-        widgets.panel(surf, lay.own_seat, (60, 50, 10, 200) if active else (0, 40, 20, 200), 8)
-        self._backdrop = (key, surf)
+        boards = self._boards(f)
+        kept = self._backdrop
+        if kept is None or kept[0] != lay:
+            surf = cardart.felt(lay.size).copy()
+            widgets.panel(surf, lay.side, (0, 18, 10, 200), 0)
+            changed = boards
+        else:
+            _lay, surf, drawn = kept
+            changed = [b for b, old in zip(boards, drawn, strict=True) if b != old]
+            felt = cardart.felt(lay.size)
+            for rect, _colour, _radius in changed:
+                surf.blit(felt, rect, rect)  # the bare felt again under the new panel
+        for rect, colour, radius in changed:
+            widgets.panel(surf, rect, colour, radius)
+        self._backdrop = (lay, surf, boards)
         return surf
+
+    @staticmethod
+    def _boards(f: Frame) -> list[Board]:
+        """Each board's panel (the other seats', then yours): where, its colour (gold
+        at the seat to act) and its corners' radius."""
+        boards: list[Board] = []
+        for seat in f.geometry.opponents():
+            colour = (60, 50, 10, 170) if seat == f.current else (0, 30, 18, 150)
+            boards.append((f.geometry.seat_rect(seat), colour, 10))
+        colour = (60, 50, 10, 200) if f.viewer == f.model.current else (0, 40, 20, 200)
+        boards.append((f.layout.own_seat, colour, 8))
+        return boards
 
     def _glow(
         self, f: Frame, surf: pygame.Surface, key: Key, rect: pygame.Rect, art: cardart.CardArt
