@@ -156,3 +156,24 @@ def test_the_backdrop_is_made_once_and_its_light_follows_the_turn():
     renderer.backdrop(yours)
     assert backdrop.get_at(board) == dark, "the light moves on"
     assert pixels(backdrop) == pixels(Renderer().backdrop(yours))
+
+
+def test_a_panel_is_made_once_per_size_and_a_window_sized_one_is_not_kept():
+    """widgets.panel keeps the panels it made (the table's boards, its side panel) and
+    blends the same pixels from the kept one; a panel as large as a window (the
+    hot-seat cover) is made when drawn, so resizing the window fills no cache."""
+    from split.ui import widgets
+
+    pygame.init()
+    widgets._panel.cache_clear()
+    first, again = pygame.Surface((300, 200)), pygame.Surface((300, 200))
+    for target in (first, again):
+        target.fill((20, 90, 50))
+        widgets.panel(target, pygame.Rect(10, 10, 120, 80), (0, 30, 18, 150), 10)
+    info = widgets._panel.cache_info()
+    assert (info.misses, info.hits, info.currsize) == (1, 1, 1)
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(again, "RGB")
+    assert first.get_at((60, 50)) != pygame.Color(20, 90, 50)  # the panel is there
+    window = pygame.Surface((1920, 1080))
+    widgets.panel(window, window.get_rect(), (0, 20, 10, 235), 0)
+    assert widgets._panel.cache_info().currsize == 1

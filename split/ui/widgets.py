@@ -48,13 +48,19 @@ def panel(
     surface: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL, radius: int = 10
 ) -> None:
     """A translucent dark panel (an alpha surface, made once per size and colour)."""
-    surface.blit(_panel(rect.size, colour, radius), rect.topleft)
+    make = _panel if rect.width * rect.height <= PANEL_CACHED_AREA else _panel.__wrapped__
+    surface.blit(make(rect.size, colour, radius), rect.topleft)
 
 
-@lru_cache(maxsize=128)
+# A table's panels come in a few sizes per window size: the static layer, rebuilt
+# whenever the table changes, no longer allocates and fills each of them anew. Panels
+# as large as a window (the hot-seat cover) are made when drawn, so the cache stays
+# small whatever sizes the window goes through.
+PANEL_CACHED_AREA = 600_000  # pixels: the side panel at 1920x1080 is 435,240
+
+
+@lru_cache(maxsize=24)  # 24 panels of at most 600,000 pixels: under 60 MB
 def _panel(size: tuple[int, int], colour: Colour, radius: int) -> pygame.Surface:
-    # A table's panels come in a few sizes per window size: the static layer, rebuilt
-    # whenever the table changes, no longer allocates and fills each of them anew.
     tmp = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(tmp, colour, tmp.get_rect(), border_radius=radius)
     return tmp
