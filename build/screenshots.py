@@ -258,11 +258,11 @@ def _network_scene(ctx, name: str):
 
 def _tutorial(ctx):
     """The tutorial at its third step (a weak match made, its trade asked for)."""
-    from split.ui.tutorial import Lesson, tutorial_table
+    from split.ui.tutorial import lesson_of, tutorial_table
 
     table = tutorial_table(ctx.live, ctx.sound)
-    lesson = table.policy
-    assert isinstance(lesson, Lesson)
+    lesson = lesson_of(table)
+    assert lesson is not None
     lesson.clock = lambda: 0.4  # the pulse at its brightest, the same in every run
     for _done in range(2):  # draw, then the weak match
         step = lesson.step(table)
