@@ -39,3 +39,16 @@ def _close_apps(monkeypatch):
     yield
     for app in made:
         app.close()
+
+
+@pytest.fixture
+def quick_judge(monkeypatch):
+    """The expert that judges hints and reviews (H, and each move of yours) weighs 2
+    worlds, not 24: the same code on a smaller budget, for the tests that press H at
+    random and watch the table, not the advice (its 0.3-1 s per hint was a quarter of
+    a monkey's time and two thirds of a long table fuzz's)."""
+    from split.bots import hints
+    from split.ui.table import coach
+
+    monkeypatch.setattr(hints, "JUDGE_WORLDS", 2)
+    monkeypatch.setattr(coach, "JUDGE_WORLDS", 2)

@@ -117,8 +117,7 @@ def english():
 def weak_bots(monkeypatch) -> None:
     """No strong bots: a monkey's new game should not wait on Monte Carlo (they still
     think on the table's worker thread, as searching bots do). The stand-in takes every
-    option a caller passes (the table's hint asks ``expert`` with ``max_ms`` and
-    ``worlds``), and replaces make_bot wherever it was imported by name."""
+    option a caller passes, and replaces make_bot wherever it was imported by name."""
     from split import bots
     from split.bots import base, hints
 
@@ -159,7 +158,7 @@ def test_the_monkeys_weak_bots_answer_the_tables_hint(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [20_000, 1, 2, 3])
-def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch, seed):
+def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch, seed, quick_judge):
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
     pygame.init()
     app, ctx = start(seed=1)

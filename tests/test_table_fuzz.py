@@ -131,7 +131,7 @@ def lost(monkeypatch):
     return seen
 
 
-def test_the_picture_follows_the_game_under_random_input(lost):
+def test_the_picture_follows_the_game_under_random_input(lost, quick_judge):
     """A short session at a hot-seat table (two people and a bot); the long ones below
     are marked slow."""
     pygame.init()
@@ -147,7 +147,7 @@ SESSIONS = int(os.environ.get("SPLIT_TABLE_FUZZ_SESSIONS", "4"))
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(10, 10 + SESSIONS))
-def test_the_picture_follows_the_game_in_long_random_sessions(seed, lost):
+def test_the_picture_follows_the_game_in_long_random_sessions(seed, lost, quick_judge):
     pygame.init()
     rng = random.Random(seed)
     kinds = rng.choice(

@@ -305,6 +305,56 @@ def test_the_card_under_the_pointer_rises_and_keeps_its_place(lang):
     assert table.hand_positions() == table.layout.hand_positions(9)
 
 
+def test_a_mouse_that_moves_many_times_a_frame_draws_the_table_once():
+    """A fast mouse sends several moves between two frames. Each is read against what
+    is on screen (the lift of the card it last rested on included): the table is drawn
+    once, at the frame, not once per move as before (a fifth of a monkey's time went to
+    pictures nobody saw), and the card under the last move is the one that rises."""
+    game = crowded_game(6, 9)
+    app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=(1280, 720))
+    cards = {h.a: h.rect.copy() for h in table.hits() if h.kind == "hand"}
+    built = table.renderer.builds
+    for i in (0, 1, 2, 3, 4, 5, 6, 7, 3, 2, 1, 4):
+        r = cards[i]
+        post(pygame.MOUSEMOTION, pos=(r.left + 4, r.bottom - 8), rel=(0, 0), buttons=(0, 0, 0))
+    app.run_frames(1)
+    assert table.renderer.builds - built == 1, "one picture for twelve moves"
+    assert table.gestures.hover == 4
+    assert table.hand_positions()[4][1] < table.layout.hand_positions(9)[4][1], "it rose"
+    # what changes the table is a new picture at once: a click picks the risen card
+    built = table.renderer.builds
+    post(pygame.MOUSEBUTTONDOWN, pos=(cards[4].left + 4, cards[4].bottom - 8), button=1)
+    post(pygame.MOUSEBUTTONUP, pos=(cards[4].left + 4, cards[4].bottom - 8), button=1)
+    post(pygame.MOUSEMOTION, pos=table.layout.discard_rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.run_frames(1)
+    assert table.ui.selected == ("hand", 4)
+    assert table.renderer.builds - built == 2, "the selection read anew, then drawn"
+
+
+def test_only_a_move_of_the_pointer_keeps_the_picture():
+    """:func:`only_the_pointer_moved`: where the pointer rests (hover, focus, a press)
+    keeps what was drawn; a drag, a selection or any other change does not."""
+    from dataclasses import replace
+
+    from split.ui.table.frame import only_the_pointer_moved
+
+    app, table, _ = make_table(crowded_game(6, 9), kinds=("human",) + ("random",) * 5)
+    f = table.frame()
+    moved = replace(
+        f,
+        version=f.version + 1,
+        pointer=replace(f.pointer, hover=3, focus=("pile", -1, -1), pressed=True),
+        geometry=replace(f.geometry, hover=3),
+    )
+    assert only_the_pointer_moved(f, moved)
+    assert not only_the_pointer_moved(
+        f, replace(moved, pointer=replace(moved.pointer, dragging=True))
+    )
+    assert not only_the_pointer_moved(f, replace(moved, selected=("hand", 2)))
+    assert not only_the_pointer_moved(f, replace(moved, geometry=replace(f.geometry, lifted=2)))
+    assert not only_the_pointer_moved(f, replace(moved, pile_count=f.pile_count - 1))
+
+
 def test_the_hand_is_fanned_outwards_from_its_middle():
     """The hand is held like a fan: cards left of the middle lean left, cards right of
     it lean right (counter-clockwise is positive), the middle stands upright."""

@@ -11,7 +11,7 @@ refuses a write into the picture.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 from split.engine.actions import Action
 from split.i18n.words import Words
@@ -119,3 +119,20 @@ class Frame:
     def hand(self) -> tuple[int, ...]:
         """Your hand as shown, in your order."""
         return self.geometry.hand
+
+
+_BUT_THE_POINTER = tuple(f.name for f in fields(Frame) if f.name not in ("version", "pointer"))
+
+
+def only_the_pointer_moved(drawn: Frame, now: Frame) -> bool:
+    """Whether ``now`` shows what ``drawn`` shows but for where the pointer rests: the
+    hand card it lifts, the focus ring, a button held down before a drag. The things
+    on the table, and where each can be touched, are then those of ``drawn`` (the
+    hovered card's place includes its lift), so input is read against what is on
+    screen, with no new picture for each of a mouse's many moves between frames.
+    A drag starting or ending, or anything else that changed, is a new picture."""
+    a, b = drawn.pointer, now.pointer
+    if (a.dragging, a.hides, a.targets) != (b.dragging, b.hides, b.targets):
+        return False
+    now = replace(now, geometry=replace(now.geometry, hover=drawn.geometry.hover))
+    return all(getattr(drawn, name) == getattr(now, name) for name in _BUT_THE_POINTER)

@@ -27,7 +27,7 @@ from ..shortcuts import KEYS, KEYS_TITLE
 from ..text import text_size
 from ..typeset import _, is_rtl
 from .boards import draw_board
-from .frame import Frame
+from .frame import Frame, only_the_pointer_moved
 from .intents import Key
 from .layout import HOVER_LIFT, TableLayout
 from .narration import PHRASES, Tone
@@ -146,8 +146,11 @@ class Renderer:
         return self._frame is not f
 
     def ensure(self, f: Frame) -> list[Hit]:
-        """Rebuild the static layer (and the hit list) if it is stale; the hit list."""
-        if self.stale(f):
+        """The hit list for ``f``: the static layer (and its hits) is built again when
+        it is stale, unless only the pointer moved (:func:`.frame.only_the_pointer_moved`):
+        then what was drawn is still what is touched, and the next frame draws anew."""
+        drawn = self._frame
+        if drawn is not f and (drawn is None or not only_the_pointer_moved(drawn, f)):
             self.build(f)
         return self.hits
 
