@@ -12,7 +12,7 @@ from split.engine.cards import MatchType, parse_card
 from split.engine.state import GameConfig, GameState
 from split.i18n.words import verbatim
 from split.ui.table.gestures import drop_action, insert_place, targets_for
-from split.ui.table.layout import lay_out
+from split.ui.table.layout import card_size, lay_out
 from split.ui.table.narration import Tone, describe, event_line, prompt_line
 from split.ui.table.render import Hit
 
@@ -66,6 +66,26 @@ def test_your_hand_and_board_fill_the_felt_below_your_matches(size, players, rtl
     assert 0 <= gap <= 2 * lay.m, "your board is beside your hand"
     assert (board.centerx < hand.centerx) != rtl, "on the reading side"
     assert lay.portrait_rect(board, own=True).height >= lay.heights["back"]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("rtl", [False, True])
+def test_the_boards_along_the_top_leave_no_band_of_felt(size, players, rtl):
+    """Issue 28 item 1: the other players' boards share the top row from one edge of
+    the table to the other, with no felt between them wider than a card (at two seats
+    Ada's board took the middle 40 %, leaving a third of the table bare on each side;
+    at four, Bo's left bands wider than a card beside the side columns)."""
+    lay = lay_out(size, players, rtl)
+    card_w = card_size(lay.heights["mid"])[0]
+    row = sorted((r for r in lay.seats if r.top == lay.m), key=lambda r: r.left)
+    edges = [
+        lay.table_rect.left,
+        *(x for r in row for x in (r.left, r.right)),
+        lay.table_rect.right,
+    ]
+    gaps = [b - a for a, b in zip(edges[::2], edges[1::2], strict=True)]
+    assert all(0 <= g <= 2 * lay.m < card_w for g in gaps), gaps
 
 
 @pytest.mark.parametrize("players", range(2, 7))

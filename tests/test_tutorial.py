@@ -11,10 +11,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_driver import click_button, start  # noqa: E402
-from ui_driver import click, gesture, settle  # noqa: E402
+from ui_driver import click, gesture, record_texts, settle  # noqa: E402
 
 from split import i18n  # noqa: E402
 from split.engine.notation import state_json  # noqa: E402
+from split.ui import typeset  # noqa: E402
 from split.ui.menu.dialog import ConfirmScene  # noqa: E402
 from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
@@ -60,9 +61,30 @@ def test_every_step_is_a_legal_move_with_words_in_every_language():
                     assert words != i18n.catalog("en").gettext(step.say), (lang, step)
 
 
+def _coach_hides_nothing(app, table, drawn: list) -> None:
+    """The coach's panel lies over nothing you can touch (the step's targets, the
+    boards, the buttons), and the log's newest line is drawn above it."""
+    coach = lesson_of(table).coach_rect(table)
+    assert app.screen.get_rect().contains(coach)
+    for hit in table.hits():
+        assert not coach.colliderect(hit.rect), f"the coach covers {hit.key}"
+    drawn.clear()
+    table.invalidate()  # the table drawn anew, its words recorded
+    app.run_frames(1)
+    lay = table.layout
+    newest = typeset.wrap(table.log[-1], max(11, int(lay.fs * 0.78)), lay.side.width - 2 * lay.m)[
+        -1
+    ]
+    shown = [r for words, r in drawn if words == newest and lay.side.contains(r)]
+    assert shown and not shown[-1].colliderect(coach), f"the log's {newest!r} is under the coach"
+
+
 @pytest.mark.parametrize("lang", ["en", "fa"])
-def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
+def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang, monkeypatch):
+    """Issue 28 item 6: and at every step the coach covers nothing you can touch nor
+    the log's newest line (it lies at the foot of the side panel, the log above it)."""
     app, ctx, table = open_tutorial(lang)
+    drawn = record_texts(monkeypatch)
     for i, step in enumerate(STEPS):
         if step.seat != YOU:
             continue
@@ -71,6 +93,7 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang):
         assert table.ui.hint_keys, f"step {i}: its targets glow"
         coach = lesson_of(table).coach(table)
         assert coach == step.words()
+        _coach_hides_nothing(app, table, drawn)
         gesture(app, table, step.parsed)
         assert len(table.game.actions) > i, f"step {i} ({step.action}) was not played"
     settle(app, table)

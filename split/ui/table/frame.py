@@ -73,6 +73,7 @@ class Frame:
     log: tuple[str, ...]
     notices: tuple[Toast, ...]  # what others did to you, until read (drawn with the table)
     log_recent: int  # the log's last lines since your last turn (0: nothing to replay)
+    log_foot: int  # pixels at the side panel's foot that the policy covers (the coach)
     replaying: bool  # what happened since your last turn is being played again
     prompt: tuple[str, Tone]
     pointer: Pointer

@@ -255,7 +255,9 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
     discard = mirror(pygame.Rect(left, y - m // 2, inner.right - left, h_mid + m), window, rtl)
     across = others - 2 if sides else others
     room = inner.width + m
-    w = min(room // across, int(room * 0.4))  # one to three across: centred panels
+    # one to three across share the row: no band of bare felt beside them (at two
+    # seats it was a third of the table's width on either side of Ada's board)
+    w = room // across
     x0 = inner.left + (room - w * across) // 2
     top_seats = [pygame.Rect(x0 + i * w, m, w - m, top_h - m) for i in range(across)]
     if sides:

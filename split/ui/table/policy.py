@@ -54,6 +54,11 @@ class Policy(Protocol[T_contra]):
         """Whether ``event`` was the policy's own (then the table does not see it)."""
         ...
 
+    def log_foot(self, table: T_contra) -> int:
+        """How many pixels at the foot of the side panel the policy draws over: the
+        log keeps its newest lines above them."""
+        ...
+
     def wake_in(self, table: T_contra) -> float | None:
         """Seconds until the policy's drawing changes by itself, or None."""
         ...
@@ -94,6 +99,9 @@ class Plain(Generic[T]):
 
     def handle(self, table: T, event: pygame.event.Event) -> bool:
         return False
+
+    def log_foot(self, table: T) -> int:
+        return 0
 
     def wake_in(self, table: T) -> float | None:
         return None

@@ -471,7 +471,8 @@ class Renderer:
             )
             self.hits.append(Hit("replay", -1, -1, r))
             y = r.bottom + m
-        log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, side.bottom - y - m)
+        foot = side.bottom - m - f.log_foot  # a tutorial's coach lies below
+        log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, max(0, foot - y))
         lfs = max(11, int(fs * 0.78))
         lines: list[str] = []
         cap = max(0, log_rect.height // int(lfs * 1.25))

@@ -301,6 +301,7 @@ class TableScene(TableCore):
             log=tuple(self.log),
             notices=tuple(self.feedback.toasts),
             log_recent=self.recap_lines(),
+            log_foot=self.policy.log_foot(self),
             replaying=self.replaying is not None,
             prompt=self.prompt(),
             pointer=self.gestures.pointer(),

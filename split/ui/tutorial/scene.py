@@ -106,20 +106,18 @@ class Lesson(Plain[TableScene]):
     # ------------------------------------------------------------------ the coach
 
     def coach_rect(self, table: TableScene) -> pygame.Rect:
-        """Beside the top seat, on the reading side: nothing there to hide. Over the
-        score sheets that cover the table at the round's end, the side panel's foot
-        (the log's last lines) is what it may cover: never a name or a row."""
+        """At the foot of the side panel, as tall as its words: the table is all the
+        game's (Ada's board spans the top row), nothing the coach talks about is under
+        it, and the log keeps its newest lines above it (:meth:`log_foot`). Over the
+        score sheets at the round's end, it covers no name and no row."""
         lay = table.layout
-        if table.ui.show_sheets:
-            side = lay.side.inflate(-2 * lay.m, -2 * lay.m)
-            lines = typeset.wrap(self.coach(table), lay.fs, side.width - 16)
-            h = min(side.height, int((len(lines) * 1.3 + 3.5) * lay.fs) + 24)
-            return pygame.Rect(side.left, side.bottom - h, side.width, h)
-        seat = lay.seats[0]
-        area = lay.table_rect
-        width = (area.width - seat.width) // 2 - 2 * lay.m
-        r = pygame.Rect(area.left + lay.m, lay.m, width, seat.height)
-        return widgets.mirror(r, area)
+        side = lay.side.inflate(-2 * lay.m, -2 * lay.m)
+        lines = typeset.wrap(self.coach(table), lay.fs, side.width - 16)
+        h = min(side.height // 2, int((len(lines) * 1.3 + 3.5) * lay.fs) + 24)
+        return pygame.Rect(side.left, side.bottom - h, side.width, h)
+
+    def log_foot(self, table: TableScene) -> int:
+        return self.coach_rect(table).height + table.layout.m
 
     def wake_in(self, table: TableScene) -> float | None:
         if table.ui.hint_keys and table.human_turn():  # the step's targets pulse
