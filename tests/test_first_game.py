@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_driver import click_button, start  # noqa: E402
-from ui_driver import gesture, settle  # noqa: E402
+from ui_driver import play_the_lesson, settle  # noqa: E402
 
 from split import i18n  # noqa: E402
 from split.app.settings import SeatChoice  # noqa: E402
@@ -20,11 +20,7 @@ from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.menu.setup import STRENGTHS, SetupScene, first_game_seats  # noqa: E402
 from split.ui.screens import KINDS  # noqa: E402
-from split.ui.tutorial import (
-    STEPS,  # noqa: E402
-    lesson_of,  # noqa: E402
-)
-from split.ui.tutorial.script import YOU  # noqa: E402
+from split.ui.tutorial import lesson_of  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -132,12 +128,7 @@ def test_the_first_game_after_the_tutorial_has_normal_bots(data):
     )
     click_button(app, "learn")
     table = app.scene
-    for i, step in enumerate(STEPS):
-        if step.seat != YOU:
-            continue
-        settle(app, table)
-        assert len(table.game.actions) == i
-        gesture(app, table, step.parsed)
+    play_the_lesson(app, table)
     settle(app, table)
     app.run_frames(5)
     pos = lesson_of(table).skip_button.rect.center

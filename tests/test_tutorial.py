@@ -19,8 +19,10 @@ from split.ui import typeset  # noqa: E402
 from split.ui.menu.dialog import ConfirmScene  # noqa: E402
 from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
+from split.ui.table.gestures import action_keys  # noqa: E402
 from split.ui.tutorial import STEPS, lesson_of  # noqa: E402
-from split.ui.tutorial.script import YOU  # noqa: E402
+from split.ui.tutorial.scene import button_key  # noqa: E402
+from split.ui.tutorial.script import ASK_HINT, ASK_UNDO, HINT_AT, UNDO_AFTER, YOU  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -59,6 +61,8 @@ def test_every_step_is_a_legal_move_with_words_in_every_language():
                 assert words and "{" not in words
                 if lang != "en":
                     assert words != i18n.catalog("en").gettext(step.say), (lang, step)
+        for ask in (ASK_HINT, ASK_UNDO):  # the lesson's two asks for a button
+            assert lang == "en" or i18n.catalog(lang).gettext(ask) != ask, (lang, ask)
 
 
 def _coach_hides_nothing(app, table, drawn: list) -> None:
@@ -79,23 +83,51 @@ def _coach_hides_nothing(app, table, drawn: list) -> None:
     assert shown and not shown[-1].colliderect(coach), f"the log's {newest!r} is under the coach"
 
 
+def _press_the_glowing(app, table, name: str, ask: str) -> None:
+    """The lesson asks for the ``name`` button: it pulses, a move is refused, and a
+    click on it answers."""
+    lesson = lesson_of(table)
+    assert lesson.asks(table) == name and lesson.coach(table) == typeset._(ask)
+    button = table.renderer.buttons[name]
+    assert button.enabled and table.ui.hint_keys == {button_key(name)}, "it pulses"
+    before = len(table.game.actions)
+    gesture(app, table, STEPS[before].parsed)
+    assert len(table.game.actions) == before, "no move until the button is pressed"
+    assert lesson.coach(table).endswith(typeset._(ask))
+    table.finish_animations()  # the refused card is home
+    click(app, button.rect.center)
+    assert lesson.asks(table) is None
+
+
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang, monkeypatch):
     """Issue 28 item 6: and at every step the coach covers nothing you can touch nor
     the log's newest line (it lies at the foot of the side panel, the log above it)."""
     app, ctx, table = open_tutorial(lang)
     drawn = record_texts(monkeypatch)
+    lesson = lesson_of(table)
     for i, step in enumerate(STEPS):
         if step.seat != YOU:
             continue
         settle(app, table)
         assert len(table.game.actions) == i and table.human_turn()
+        if i == HINT_AT:  # asked to press Hint: it lights the step, not another move
+            _press_the_glowing(app, table, "hint", ASK_HINT)
+            assert table.ui.note and table.ui.note.args[0] == step.parsed, "the hint is the step"
+            lit = action_keys(step.parsed, table.hand.cards, table.viewer)
+            assert table.ui.hint_keys == frozenset(lit)
         assert table.ui.hint_keys, f"step {i}: its targets glow"
-        coach = lesson_of(table).coach(table)
+        coach = lesson.coach(table)
         assert coach == step.words()
         _coach_hides_nothing(app, table, drawn)
         gesture(app, table, step.parsed)
         assert len(table.game.actions) > i, f"step {i} ({step.action}) was not played"
+        if i == UNDO_AFTER:  # asked to take it back, then to play it again
+            settle(app, table)
+            _press_the_glowing(app, table, "undo", ASK_UNDO)
+            assert len(table.game.actions) == i and lesson.coach(table) == step.words()
+            gesture(app, table, step.parsed)
+            assert len(table.game.actions) == i + 1
     settle(app, table)
     app.run_frames(5)
     assert table.state.phase == "round-over"

@@ -519,19 +519,15 @@ def test_a_long_hint_fits_the_prompt_bar_whole(monkeypatch, size):
 def test_the_tutorials_last_sheet_shows_no_worth_after_the_scoring(monkeypatch):
     """Issue 24 item 5: when the tutorial's round is scored, the matches are on the
     sheets (R8.2): no seat says any more what they would add ("+80" stayed)."""
-    from ui_driver import gesture, record_texts
+    from ui_driver import play_the_lesson, record_texts
 
-    from split.ui.tutorial import STEPS, tutorial_table
-    from split.ui.tutorial.script import YOU
+    from split.ui.tutorial import tutorial_table
 
     app = App((1280, 720))
     table = tutorial_table(settings=TableSettings("instant"))
     app.push(table)
     table.finish_animations()
-    for step in STEPS:
-        if step.seat == YOU:
-            settle(app, table)
-            gesture(app, table, step.parsed)
+    play_the_lesson(app, table)
     settle(app, table)
     app.run_frames(5)
     assert table.state.phase == "round-over" and table.ui.show_sheets

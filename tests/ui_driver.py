@@ -116,6 +116,26 @@ def spot(table, kind, a=-1, b=-1):
     return r.center
 
 
+def play_the_lesson(app, table) -> None:
+    """Play the tutorial's round to its end as a player who does what the coach says:
+    each step with the mouse, and the button it asks for when it asks for one."""
+    from split.ui.tutorial import lesson_of
+
+    lesson = lesson_of(table)
+    for _ in range(4 * 40):
+        settle(app, table)
+        step = lesson.step(table)
+        if step is None:
+            return
+        ask = lesson.asks(table)
+        if ask is not None:
+            table.finish_animations()
+            click(app, table.renderer.buttons[ask].rect.center)
+        else:
+            gesture(app, table, step.parsed)
+    raise AssertionError("the lesson did not come to its end")
+
+
 def hand_index(table, card: str, skip: int = -1) -> int:
     from split.engine.cards import parse_card
 

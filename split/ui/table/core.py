@@ -321,7 +321,7 @@ class TableCore(Scene):
         their last draw from the pile: :meth:`Game.undoable`)."""
         s = self.state
         return (
-            self.policy.may_undo()
+            self.policy.may_undo(self)
             and s.current is not None
             and self.kinds[s.current] == "human"
             and s.current == self.viewer
@@ -376,7 +376,9 @@ class TableCore(Scene):
         if not self.human_turn():
             return
         state = self.state
-        action = self.expert.hint(self.game)  # the judge of the round's review
+        action = self.policy.hint_asked(self)  # a lesson shows its own step
+        if action is None:
+            action = self.expert.hint(self.game)  # the judge of the round's review
         view = PlayerView.of(state, self.viewer)
         # the hint is what the prompt says now, not an older refusal
         said = hint_words(action, view, tuple(self.model.discard), self._you())

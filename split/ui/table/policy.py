@@ -33,8 +33,12 @@ class Policy(Protocol[T_contra]):
         """Whether ``action`` (legal) may be played now; if not, the policy says why."""
         ...
 
-    def may_undo(self) -> bool:
-        """Whether moves may be taken back at all."""
+    def may_undo(self, table: T_contra) -> bool:
+        """Whether moves may be taken back now."""
+        ...
+
+    def hint_asked(self, table: T_contra) -> Action | None:
+        """The player asked for a hint: the move to show (None: the expert's)."""
         ...
 
     def lit(self, table: T_contra) -> frozenset[Key] | None:
@@ -85,8 +89,11 @@ class Plain(Generic[T]):
     def vet(self, table: T, action: Action) -> bool:
         return True
 
-    def may_undo(self) -> bool:
+    def may_undo(self, table: T) -> bool:
         return True
+
+    def hint_asked(self, table: T) -> Action | None:
+        return None
 
     def lit(self, table: T) -> frozenset[Key] | None:
         return None

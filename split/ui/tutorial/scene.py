@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
@@ -25,14 +25,37 @@ from ..table.gestures import action_keys
 from ..table.intents import Key
 from ..table.narration import not_now
 from ..table.policy import Ending, Plain
+from ..table.render import BUTTONS
 from ..table.settings import Settings
-from .script import ADA, ADA_TURN, DONE, YOU, Step, load_deal, step_at
+from .script import (
+    ADA,
+    ADA_TURN,
+    ASK_HINT,
+    ASK_UNDO,
+    DONE,
+    HINT_AT,
+    UNDO_AFTER,
+    YOU,
+    Step,
+    load_deal,
+    step_at,
+)
 
 COACH_BG = (250, 244, 222, 240)
 COACH_INK = (30, 30, 30)
 COACH_EDGE = (214, 170, 52)
 PULSE = (255, 214, 70)
 PULSE_FRAME = 1 / 20  # seconds between two frames of the pulse
+Ask = Literal["hint", "undo"]
+ASKS: tuple[Ask, ...] = ("hint", "undo")
+
+
+def button_key(name: Ask) -> Key:
+    """The side panel's button that answers an ask (it pulses while asked)."""
+    return ("button", [b[0] for b in BUTTONS].index(name), -1)
+
+
+ASKED = frozenset(button_key(a) for a in ASKS)
 
 
 class Lesson(Plain[TableScene]):
@@ -40,13 +63,16 @@ class Lesson(Plain[TableScene]):
     kind of move.
 
     Each of your steps waits for you to do it with the mouse (or keys), its targets
-    lit; any other legal move is refused with a word on what the step asks. Ada's moves
-    come from the script. When the round ends the score sheets open on the table under
-    the coach's last words; Finish (or Skip, or Esc at any time) closes the tutorial.
+    lit; any other legal move is refused with a word on what the step asks. Twice the
+    lesson asks for a button instead (:meth:`asks`): Undo, to take your nines back
+    once, and Hint, which shows the step. Ada's moves come from the script. When the
+    round ends the score sheets open on the table under the coach's last words; Finish
+    (or Skip, or Esc at any time) closes the tutorial.
     """
 
     def __init__(self, on_close: Callable[[bool], None] | None = None) -> None:
         self.on_close = on_close  # called with True when the round was played to its end
+        self.taught: set[Ask] = set()  # the asks answered
         self.skip_button: widgets.Button | None = None
         self.wrong: Words | None = None  # what the last refused move was, worded when drawn
         self.clock: Callable[[], float] = time.monotonic  # the pulse's time
@@ -56,6 +82,18 @@ class Lesson(Plain[TableScene]):
     def step(self, table: TableScene) -> Step | None:
         """The step to play now."""
         return step_at(table.source.moves())
+
+    def asks(self, table: TableScene) -> Ask | None:
+        """What the lesson asks of you now instead of a move, once each: "undo" after
+        your nines (take them back), "hint" before you take from the discard row."""
+        if table.state.current != YOU:
+            return None
+        moves = table.source.moves()
+        if moves == UNDO_AFTER + 1 and "undo" not in self.taught:
+            return "undo"
+        if moves == HINT_AT and "hint" not in self.taught:
+            return "hint"
+        return None
 
     def ada(self, table: TableScene) -> Action:
         """Ada's scripted move."""
@@ -71,23 +109,45 @@ class Lesson(Plain[TableScene]):
         if step.seat == ADA:
             return typeset._(ADA_TURN)
         wrong = self.wrong.text(table.names_in_text()) if self.wrong is not None else ""
-        return f"{wrong} {step.words()}".strip()
+        ask = self.asks(table)
+        asked = {"hint": ASK_HINT, "undo": ASK_UNDO}
+        words = step.words() if ask is None else typeset._(asked[ask])
+        return f"{wrong} {words}".strip()
 
     def vet(self, table: TableScene, action: Action) -> bool:
         step = self.step(table)
         if step is not None and step.seat == YOU and table.state.current == YOU:
-            if action != step.parsed:
+            if action != step.parsed or self.asks(table) is not None:
                 self.wrong = not_now(action, tuple(table.model.discard), YOU)
                 return False
             self.wrong = None
         return True
 
-    def may_undo(self) -> bool:
-        return False  # the script goes one way
+    def may_undo(self, table: TableScene) -> bool:
+        return self.asks(table) == "undo"  # else the script goes one way
+
+    def hint_asked(self, table: TableScene) -> Action | None:
+        """The hint shows the step (the expert might choose another move, which the
+        lesson would refuse)."""
+        if self.asks(table) == "hint":
+            self.taught.add("hint")
+            self.wrong = None
+        step = self.step(table)
+        return step.parsed if step is not None and step.seat == YOU else None
+
+    def recorded(self, table: TableScene, action: Action | None) -> None:
+        if action is None:  # your nines taken back: now the step again
+            self.taught.add("undo")
+            self.wrong = None
 
     def lit(self, table: TableScene) -> frozenset[Key] | None:
         step = self.step(table)
-        if step is None or step.seat != YOU or table.ui.hint_keys:
+        if step is None or step.seat != YOU:
+            return None
+        ask = self.asks(table)
+        if ask is not None:
+            return frozenset({button_key(ask)})
+        if table.ui.hint_keys - ASKED:  # what the hint lit stays lit
             return None
         return frozenset(action_keys(step.parsed, table.hand.cards, table.viewer))
 

@@ -7,6 +7,8 @@ match and its trade (R6.3), a strong match and its bonus card (R6.2), a perfect 
 and its negative box (R6.1), upgrading your own match (R5.2), skipping a bonus (R6.4),
 discarding (R4.4); then, after Ada's turn, taking from the discard row with the card
 above it (R4.1, R4.2), upgrading Ada's match to take it, and going out (R4.4, R8).
+Between the steps it asks you once to take a move back (Undo, after your nines) and
+once to ask for a hint (before you take from the discard row).
 """
 
 from __future__ import annotations
@@ -147,6 +149,18 @@ STEPS: tuple[Step, ...] = (
 )
 
 ADA_TURN = N_("Now Ada plays. Watch the discard row.")
+# before you take from the discard row, you are shown the Hint button
+HINT_AT = next(i for i, step in enumerate(STEPS) if step.action == "take 1")
+ASK_HINT = N_(
+    "Not sure what to do? Press Hint (H) or the glowing Hint button: it lights a good "
+    "move and says why."
+)
+# your strong match of nines is taken back once, then played again
+UNDO_AFTER = next(i for i, step in enumerate(STEPS) if step.action == "match 9D 9H")
+ASK_UNDO = N_(
+    "Changed your mind? Undo takes back a move of this turn, up to your last draw from "
+    "the pile. Press the glowing Undo button (or Ctrl+Z)."
+)
 DONE = N_(
     "Each match crossed a box in its rank's row: a row scores its first open box. Cards "
     "left in hand fill negative boxes. A game is three rounds; the highest score wins."
