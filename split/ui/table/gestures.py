@@ -286,9 +286,14 @@ class Gestures:
         if kind == pygame.MOUSEBUTTONDOWN:
             self.focus = None  # the mouse is in use: the keyboard's ring goes
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if f.animating:
-                return [Hurry()]
-            return self._down(event.pos, f, hits)
+            if not f.animating:
+                return self._down(event.pos, f, hits)
+            hit = hit_at(hits, event.pos)
+            if hit is None or hit.kind != "button":
+                return [Hurry()]  # a click on the table while cards fly lands them
+            # a button pressed while cards fly (a refused card going home, a bot's
+            # move) lands them and is pressed: the keys work then too
+            return [Hurry(), *self._down(event.pos, f, hits)]
         if kind == pygame.MOUSEMOTION and self.press is not None:
             return self._move(event.pos, f)
         if kind == pygame.MOUSEMOTION:
