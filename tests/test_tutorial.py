@@ -20,8 +20,8 @@ from split.ui.menu.dialog import ConfirmScene  # noqa: E402
 from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.table.gestures import action_keys  # noqa: E402
+from split.ui.table.render import button_key  # noqa: E402
 from split.ui.tutorial import STEPS, lesson_of  # noqa: E402
-from split.ui.tutorial.scene import button_key  # noqa: E402
 from split.ui.tutorial.script import ASK_HINT, ASK_UNDO, HINT_AT, UNDO_AFTER, YOU  # noqa: E402
 
 

@@ -122,7 +122,9 @@ class Frame:
         return self.geometry.hand
 
 
-_BUT_THE_POINTER = tuple(f.name for f in fields(Frame) if f.name not in ("version", "pointer"))
+_BUT_THE_POINTER = tuple(
+    f.name for f in fields(Frame) if f.name not in ("version", "pointer", "geometry")
+)
 
 
 def only_the_pointer_moved(drawn: Frame, now: Frame) -> bool:
@@ -135,5 +137,6 @@ def only_the_pointer_moved(drawn: Frame, now: Frame) -> bool:
     a, b = drawn.pointer, now.pointer
     if (a.dragging, a.hides, a.targets) != (b.dragging, b.hides, b.targets):
         return False
-    now = replace(now, geometry=replace(now.geometry, hover=drawn.geometry.hover))
+    if replace(now.geometry, hover=drawn.geometry.hover) != drawn.geometry:
+        return False
     return all(getattr(drawn, name) == getattr(now, name) for name in _BUT_THE_POINTER)

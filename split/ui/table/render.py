@@ -68,6 +68,11 @@ def side_buttons(remote: bool) -> tuple[tuple[str, str, str], ...]:
     return tuple(SAY_BUTTON if b[0] == "undo" else b for b in BUTTONS)
 
 
+def button_key(name: str, remote: bool = False) -> Key:
+    """The hit key of the side panel's button ``name`` (buttons are keyed by place)."""
+    return ("button", [b[0] for b in side_buttons(remote)].index(name), -1)
+
+
 Board = tuple[pygame.Rect, widgets.Colour, int]  # a board's panel: where, colour, radius
 
 

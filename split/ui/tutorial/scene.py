@@ -25,7 +25,7 @@ from ..table.gestures import action_keys
 from ..table.intents import Key
 from ..table.narration import not_now
 from ..table.policy import Ending, Plain
-from ..table.render import BUTTONS
+from ..table.render import button_key
 from ..table.settings import Settings
 from .script import (
     ADA,
@@ -46,16 +46,9 @@ COACH_INK = (30, 30, 30)
 COACH_EDGE = (214, 170, 52)
 PULSE = (255, 214, 70)
 PULSE_FRAME = 1 / 20  # seconds between two frames of the pulse
-Ask = Literal["hint", "undo"]
-ASKS: tuple[Ask, ...] = ("hint", "undo")
-
-
-def button_key(name: Ask) -> Key:
-    """The side panel's button that answers an ask (it pulses while asked)."""
-    return ("button", [b[0] for b in BUTTONS].index(name), -1)
-
-
-ASKED = frozenset(button_key(a) for a in ASKS)
+Ask = Literal["hint", "undo"]  # a button the lesson asks you to press, named as the button
+ASK_WORDS: dict[Ask, str] = {"hint": ASK_HINT, "undo": ASK_UNDO}
+ASKED = frozenset(button_key(a) for a in ASK_WORDS)  # they pulse while asked
 
 
 class Lesson(Plain[TableScene]):
@@ -110,8 +103,7 @@ class Lesson(Plain[TableScene]):
             return typeset._(ADA_TURN)
         wrong = self.wrong.text(table.names_in_text()) if self.wrong is not None else ""
         ask = self.asks(table)
-        asked = {"hint": ASK_HINT, "undo": ASK_UNDO}
-        words = step.words() if ask is None else typeset._(asked[ask])
+        words = step.words() if ask is None else typeset._(ASK_WORDS[ask])
         return f"{wrong} {words}".strip()
 
     def vet(self, table: TableScene, action: Action) -> bool:
