@@ -11,7 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_driver import click_button, start  # noqa: E402
-from ui_driver import click, gesture, record_texts, settle  # noqa: E402
+from ui_driver import click, gesture, key, play_the_lesson, record_texts, settle  # noqa: E402
 
 from split import i18n  # noqa: E402
 from split.engine.notation import state_json  # noqa: E402
@@ -22,7 +22,17 @@ from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.table.gestures import action_keys  # noqa: E402
 from split.ui.table.render import button_key  # noqa: E402
 from split.ui.tutorial import STEPS, lesson_of  # noqa: E402
-from split.ui.tutorial.script import ASK_HINT, ASK_UNDO, HINT_AT, UNDO_AFTER, YOU  # noqa: E402
+from split.ui.tutorial.script import (  # noqa: E402
+    ADA,
+    ADA_FIRST,
+    ASK_HINT,
+    ASK_UNDO,
+    DONE,
+    EARLY,
+    HINT_AT,
+    UNDO_AFTER,
+    YOU,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -50,9 +60,9 @@ def test_every_step_is_a_legal_move_with_words_in_every_language():
     game = load_deal()
     for step in STEPS:
         assert step.parsed in game.state.legal_actions(), step
-        assert game.state.current == step.seat
+        assert game.state.current == (None if step.action == "next-round" else step.seat)
         game.apply(step.parsed)
-    assert game.state.phase == "round-over"
+    assert game.state.phase == "round-over" and game.state.round == 2
     for lang in i18n.LANGUAGES:
         i18n.set_language(lang)
         for step in STEPS:
@@ -61,8 +71,9 @@ def test_every_step_is_a_legal_move_with_words_in_every_language():
                 assert words and "{" not in words
                 if lang != "en":
                     assert words != i18n.catalog("en").gettext(step.say), (lang, step)
-        for ask in (ASK_HINT, ASK_UNDO):  # the lesson's two asks for a button
-            assert lang == "en" or i18n.catalog(lang).gettext(ask) != ask, (lang, ask)
+        for said in (ASK_HINT, ASK_UNDO, DONE, EARLY, *(s.say for s in STEPS if s.seat == ADA)):
+            if said:  # the lesson's asks for a button, its words at the rounds' ends, Ada's
+                assert lang == "en" or i18n.catalog(lang).gettext(said) != said, (lang, said)
 
 
 def _coach_hides_nothing(app, table, drawn: list) -> None:
@@ -99,6 +110,30 @@ def _press_the_glowing(app, table, name: str, ask: str) -> None:
     assert lesson.asks(table) is None
 
 
+def _going_out_early(app, table) -> None:
+    """The second round: the coach's button deals it, Ada goes out on her first turn,
+    and your hand's matches are laid down for you (R7); the sheets open again."""
+    lesson = lesson_of(table)
+    assert lesson.coach(table).startswith(typeset._(DONE)), "how the sheet scored"
+    assert lesson.skip_button.label == typeset._("Next round")
+    dealt = len(table.game.actions)
+    click(app, lesson.skip_button.rect.center)
+    assert table.state.round == 2 and not table.ui.show_sheets
+    assert table.game.movers[dealt + 1][0] == ADA, "you went out, so you dealt (R8.3)"
+    assert lesson.step(table).seat == ADA and lesson.coach(table) == typeset._(ADA_FIRST)
+    settle(app, table)
+    app.run_frames(5)
+    s = state_json(table.state)
+    assert table.state.phase == "round-over" and lesson.step(table) is None
+    you = s["players"][0]
+    assert [m["type"] for m in you["matches"]] == ["weak", "perfect", "strong"], "R7.2"
+    assert you["hand"] == ["AS"] and you["negatives"] == 1
+    assert you["score"] == 53, "the matches laid down for you score"
+    assert table.ui.show_sheets and lesson.coach(table) == typeset._(EARLY)
+    assert not lesson.coach_rect(table).colliderect(table.layout.sheet_area)
+    assert lesson.skip_button.label == typeset._("Finish")
+
+
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang, monkeypatch):
     """Issue 28 item 6: and at every step the coach covers nothing you can touch nor
@@ -107,7 +142,7 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang, monkeypatch):
     drawn = record_texts(monkeypatch)
     lesson = lesson_of(table)
     for i, step in enumerate(STEPS):
-        if step.seat != YOU:
+        if step.seat != YOU or step.action == "next-round":
             continue
         settle(app, table)
         assert len(table.game.actions) == i and table.human_turn()
@@ -135,10 +170,25 @@ def test_the_tutorial_is_played_to_its_end_with_the_mouse(lang, monkeypatch):
     coach = table.policy.coach_rect(table)  # the last words cover no name and no row
     assert not coach.colliderect(table.layout.sheet_area) and app.screen.get_rect().contains(coach)
     assert state_json(table.state)["players"][0]["score"] == 40
+    _going_out_early(app, table)
     click(app, lesson_of(table).skip_button.rect.center)  # Finish: on to the first game's seats
     assert type(app.scene).__name__ == "SetupScene" and app.scenes[-2] is app.scenes[0]
     assert isinstance(app.scenes[0], MainMenu)
     assert ctx.settings.tutorial_seen
+
+
+def test_enter_deals_the_second_round_and_finishes_the_tutorial():
+    """Every action by keyboard: at a round's end Enter presses the coach's button."""
+    app, ctx, table = open_tutorial()
+    play_the_lesson(app, table, upto="next-round")
+    assert table.state.phase == "round-over" and table.state.round == 1
+    key(app, pygame.K_RETURN)
+    assert table.state.round == 2
+    settle(app, table)
+    app.run_frames(5)
+    assert lesson_of(table).step(table) is None and table.ui.show_sheets
+    key(app, pygame.K_RETURN)  # Finish
+    assert type(app.scene).__name__ == "SetupScene" and ctx.settings.tutorial_seen
 
 
 def test_a_move_that_is_not_the_step_is_explained_and_refused():

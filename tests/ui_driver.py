@@ -116,21 +116,25 @@ def spot(table, kind, a=-1, b=-1):
     return r.center
 
 
-def play_the_lesson(app, table) -> None:
-    """Play the tutorial's round to its end as a player who does what the coach says:
-    each step with the mouse, and the button it asks for when it asks for one."""
+def play_the_lesson(app, table, upto: str | None = None) -> None:
+    """Play the tutorial to its end (or to the step ``upto``) as a player who does what
+    the coach says: each step with the mouse, the button it asks for when it asks for
+    one, and the coach's Next round when a round is over."""
     from split.ui.tutorial import lesson_of
 
     lesson = lesson_of(table)
     for _ in range(4 * 40):
         settle(app, table)
+        app.run_frames(2)  # the sheets open at a round's end, the coach's button drawn
         step = lesson.step(table)
-        if step is None:
+        if step is None or step.action == upto:
             return
         ask = lesson.asks(table)
         if ask is not None:
             table.finish_animations()
             click(app, table.renderer.buttons[ask].rect.center)
+        elif lesson.deals(table):
+            click(app, lesson.skip_button.rect.center)
         else:
             gesture(app, table, step.parsed)
     raise AssertionError("the lesson did not come to its end")

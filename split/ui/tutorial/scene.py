@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 import pygame
 
-from split.engine.actions import Action
+from split.engine.actions import Action, ActionKind
+from split.engine.state import ROUND_OVER
 from split.i18n.words import Words
 
 from .. import typeset, widgets
@@ -33,6 +34,7 @@ from .script import (
     ASK_HINT,
     ASK_UNDO,
     DONE,
+    EARLY,
     HINT_AT,
     UNDO_AFTER,
     YOU,
@@ -49,18 +51,20 @@ PULSE_FRAME = 1 / 20  # seconds between two frames of the pulse
 Ask = Literal["hint", "undo"]  # a button the lesson asks you to press, named as the button
 ASK_WORDS: dict[Ask, str] = {"hint": ASK_HINT, "undo": ASK_UNDO}
 ASKED = frozenset(button_key(a) for a in ASK_WORDS)  # they pulse while asked
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)  # press the coach's button at a round's end
 
 
 class Lesson(Plain[TableScene]):
     """The tutorial's policy: a scripted round against Ada that walks you through every
-    kind of move.
+    kind of move, and a short second one where she goes out early (R7).
 
     Each of your steps waits for you to do it with the mouse (or keys), its targets
     lit; any other legal move is refused with a word on what the step asks. Twice the
     lesson asks for a button instead (:meth:`asks`): Undo, to take your nines back
-    once, and Hint, which shows the step. Ada's moves come from the script. When the
-    round ends the score sheets open on the table under the coach's last words; Finish
-    (or Skip, or Esc at any time) closes the tutorial.
+    once, and Hint, which shows the step. Ada's moves come from the script. When a
+    round ends the score sheets open on the table under the coach's words; the coach's
+    button (or Enter) deals the second round, then Finish closes the tutorial (Skip,
+    or Esc at any time, leaves it).
     """
 
     def __init__(self, on_close: Callable[[bool], None] | None = None) -> None:
@@ -98,13 +102,20 @@ class Lesson(Plain[TableScene]):
         """What the coach says now."""
         step = self.step(table)
         if step is None:
-            return typeset._(DONE)
+            return typeset._(EARLY)
         if step.seat == ADA:
-            return typeset._(ADA_TURN)
+            return step.words() if step.say else typeset._(ADA_TURN)
+        if table.state.phase == ROUND_OVER:  # the sheets are open: how they scored
+            return f"{typeset._(DONE)} {step.words()}"
         wrong = self.wrong.text(table.names_in_text()) if self.wrong is not None else ""
         ask = self.asks(table)
         words = step.words() if ask is None else typeset._(ASK_WORDS[ask])
         return f"{wrong} {words}".strip()
+
+    def deals(self, table: TableScene) -> bool:
+        """Whether the step is to deal the next round (the coach's button does it)."""
+        step = self.step(table)
+        return step is not None and step.parsed.kind is ActionKind.NEXT_ROUND
 
     def vet(self, table: TableScene, action: Action) -> bool:
         step = self.step(table)
@@ -144,9 +155,9 @@ class Lesson(Plain[TableScene]):
         return frozenset(action_keys(step.parsed, table.hand.cards, table.viewer))
 
     def end_screens(self, table: TableScene) -> Ending:
-        """At the end of the round the score sheets open on the table, the boxes this
-        round filled lit, under the coach's last words (no summary screen)."""
-        return "sheets" if self.step(table) is None else "wait"
+        """At the end of a round the score sheets open on the table, the boxes this
+        round filled lit, under the coach's words (no summary screen)."""
+        return "sheets" if table.state.phase == ROUND_OVER else "wait"
 
     def finish(self, table: TableScene, finished: bool) -> None:
         """Leave the tutorial (``finished``: its round was played to the end)."""
@@ -205,7 +216,10 @@ class Lesson(Plain[TableScene]):
         pygame.draw.rect(surface, COACH_EDGE, box, 2, border_radius=10)
         w, h = min(box.width - 16, fs * 9), int(fs * 1.8)
         button = pygame.Rect(box.right - 8 - w, box.bottom - 8 - h, w, h)
-        label = typeset._("Finish") if self.step(table) is None else typeset._("Skip tutorial")
+        if self.deals(table):
+            label = typeset._("Next round")
+        else:
+            label = typeset._("Finish") if self.step(table) is None else typeset._("Skip tutorial")
         self.skip_button = widgets.Button("skip-tutorial", label, widgets.mirror(button, box))
         self.skip_button.draw(surface)
         inner = box.inflate(-16, -12)
@@ -221,15 +235,24 @@ class Lesson(Plain[TableScene]):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.finish(table, False)
             return True
+        at_end = table.state.phase == ROUND_OVER and not table.busy()
         if (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
             and self.skip_button is not None
             and self.skip_button.rect.collidepoint(event.pos)
-        ):
-            self.finish(table, self.step(table) is None)
+        ) or (at_end and event.type == pygame.KEYDOWN and event.key in ENTER_KEYS):
+            self.press(table)
             return True
         return False
+
+    def press(self, table: TableScene) -> None:
+        """The coach's button: deal the second round, or finish, or skip."""
+        if self.deals(table):
+            self.wrong = None
+            table.next_round()
+        else:
+            self.finish(table, self.step(table) is None)
 
 
 def tutorial_table(

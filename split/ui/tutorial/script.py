@@ -8,7 +8,9 @@ and its negative box (R6.1), upgrading your own match (R5.2), skipping a bonus (
 discarding (R4.4); then, after Ada's turn, taking from the discard row with the card
 above it (R4.1, R4.2), upgrading Ada's match to take it, and going out (R4.4, R8).
 Between the steps it asks you once to take a move back (Undo, after your nines) and
-once to ask for a hint (before you take from the discard row).
+once to ask for a hint (before you take from the discard row). A short second round
+shows going out early (R7): you went out, so you deal (R8.3) and Ada plays first; she
+goes out on her first turn, and every match your hand can make is laid down for you.
 """
 
 from __future__ import annotations
@@ -29,8 +31,9 @@ MAX_DEAL_BYTES = 64 * 1024  # the shipped deal is a few hundred bytes
 
 @dataclass(frozen=True)
 class Step:
-    """One action of the round: who plays it, and for yours the coach's words (a
-    catalog message with ``{a}``, ``{b}``, ``{c}`` for the step's cards)."""
+    """One action of the lesson: who plays it, and the coach's words (a catalog
+    message with ``{a}``, ``{b}``, ``{c}`` for the step's cards; each of yours has
+    them, Ada's may)."""
 
     seat: int
     action: str
@@ -46,6 +49,11 @@ class Step:
         names = dict(zip("abc", (card_label(parse_card(c)) for c in self.cards), strict=False))
         return _(self.say).format(**names)
 
+
+ADA_FIRST = N_(
+    "Round 2. You went out, so you dealt, and Ada plays first. Watch her turn: nobody "
+    "else has had a turn yet."
+)
 
 STEPS: tuple[Step, ...] = (
     Step(
@@ -146,6 +154,12 @@ STEPS: tuple[Step, ...] = (
         ),
         ("KC",),
     ),
+    # the second round: going out early (R7)
+    Step(YOU, "next-round", N_("One more rule to see: press Next round.")),
+    *(
+        Step(ADA, action, ADA_FIRST)
+        for action in ("draw", "match 7C 7S", "pass", "match 10D 10H", "pass", "discard 5D")
+    ),
 )
 
 ADA_TURN = N_("Now Ada plays. Watch the discard row.")
@@ -161,9 +175,15 @@ ASK_UNDO = N_(
     "Changed your mind? Undo takes back a move of this turn, up to your last draw from "
     "the pile. Press the glowing Undo button (or Ctrl+Z)."
 )
+# said over the score sheets when a round ends, before the next step's words
 DONE = N_(
     "Each match crossed a box in its rank's row: a row scores its first open box. Cards "
     "left in hand fill negative boxes. A game is three rounds; the highest score wins."
+)
+EARLY = N_(
+    "Ada went out before you had a turn, so every match your hand could make was laid "
+    "down for you (R7): no upgrades and no bonuses, but each one scores. The card left "
+    "in your hand fills a negative box. You know the whole game now."
 )
 
 
