@@ -6,7 +6,8 @@
 
 It writes ``docs/screens/<W>x<H>/<lang>-<screen>.jpg``: the main menu, new game, the
 table with 2, 4 and 6 seats (after three of your moves; the four-seat one again with
-the four-colour deck, high contrast, the green back and the classic faces), the round
+the four-colour deck, high contrast, the green back and the classic faces, and with the
+table's words at 200 %), the round
 summary, the final results, statistics, about, the first and the last rules page, the
 tutorial, and the network screens (joining, the host's lobby, a guest's lobby): at 1280x720 in every
 language, at 1920x1080 in English and Persian. Every language at 1280x720 also gets
@@ -182,6 +183,9 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
             ctx.change(
                 four_colour=False, high_contrast=False, card_back="blue", card_faces="illustrated"
             )
+            ctx.change(ui_scale=200)  # the table's words at their largest
+            take("table-4-large")
+            ctx.change(ui_scale=100)
         if players != 4:
             to_menu(app)
     # the four-player game goes on to the end of a round, then of the game

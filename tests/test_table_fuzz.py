@@ -27,6 +27,7 @@ from split.ui.loop import App  # noqa: E402
 from split.ui.results import FinalScene  # noqa: E402
 from split.ui.screens import SeatSetup  # noqa: E402
 from split.ui.table import TableScene, TableSettings  # noqa: E402
+from split.ui.table.layout import UI_SCALES  # noqa: E402
 
 KEYS = [
     pygame.K_SPACE,
@@ -92,7 +93,8 @@ def _fuzz(seed: int, kinds: tuple[str, ...], moves: int) -> tuple[int, list[str]
     app = App(rng.choice(SIZES))
     seats = [SeatSetup(f"P{i}", k) for i, k in enumerate(kinds)]
     game = Game(GameConfig(len(kinds), rng.randrange(len(kinds)), seed))
-    table = TableScene(game, seats, settings=TableSettings(rng.choice(("instant", "fast"))))
+    settings = TableSettings(rng.choice(("instant", "fast")), ui_scale=rng.choice(UI_SCALES))
+    table = TableScene(game, seats, settings=settings)
     # The expert's reviews of your moves (for the round's summary) are not what this
     # test watches, and they were 38 % of a long session's time: the coach is closed.
     table.expert.close()

@@ -55,9 +55,12 @@ def corner(rect: pygame.Rect, w: int, h: int) -> pygame.Rect:
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
 @pytest.mark.parametrize("discard_len", [12, 40])
-def test_six_players_fit_and_nothing_important_overlaps(size, discard_len, lang):
+@pytest.mark.parametrize("scale", [100, 200])
+def test_six_players_fit_and_nothing_important_overlaps(size, discard_len, lang, scale):
+    """And with the table's words at twice their size (issue 28: the UI scale)."""
     game = crowded_game(discard_len)
-    app, table, _ = make_table(game, kinds=("human",) + ("random",) * 5, size=size)
+    kinds = ("human",) + ("random",) * 5
+    app, table, _ = make_table(game, kinds=kinds, size=size, scale=scale)
     assert table.human_turn()
     table.renderer.build(table.frame())
     screen = pygame.Rect((0, 0), size)

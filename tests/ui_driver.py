@@ -41,15 +41,15 @@ def laid_out(hands, discard=(), draw=(), table=None, players=None, seed=0):
     return Game(parse_config(obj))
 
 
-def make_table(game, kinds=("human", "random"), size=(1280, 720), speed="instant"):
-    """An App with a TableScene on ``game``; returns (app, table, applied) where ``applied``
-    collects every action the table reported through ``on_action``."""
+def make_table(game, kinds=("human", "random"), size=(1280, 720), speed="instant", scale=100):
+    """An App with a TableScene on ``game`` (its words at ``scale`` per cent); returns
+    (app, table, applied) where ``applied`` collects every action the table reported
+    through ``on_action``."""
     app = App(size)
     applied: list = []
     seats = [SeatSetup(f"P{i}", k) for i, k in enumerate(kinds)]
-    table = TableScene(
-        game, seats, on_action=lambda a, e: applied.append(a), settings=TableSettings(speed)
-    )
+    settings = TableSettings(speed, ui_scale=scale)
+    table = TableScene(game, seats, on_action=lambda a, e: applied.append(a), settings=settings)
     app.push(table)
     table.finish_animations()  # the deal
     settle(app, table)

@@ -40,7 +40,7 @@ LOCK_WAIT_S = 60.0  # a thread waits this long for the statistics' lock, then gi
 
 class LiveSettings:
     """What the table reads (speed, sort_order, the deck: card_back, card_faces,
-    four_colour, high_contrast; reduced_motion), backed by the app's settings:
+    four_colour, high_contrast; reduced_motion, ui_scale), backed by the app's settings:
     the table's own Speed and Sort buttons change and save the player's settings too."""
 
     def __init__(self, ctx: AppContext) -> None:
@@ -81,6 +81,10 @@ class LiveSettings:
     @property
     def reduced_motion(self) -> bool:
         return self._ctx.settings.reduced_motion
+
+    @property
+    def ui_scale(self) -> int:
+        return self._ctx.settings.ui_scale
 
     def change(self, **changes: str) -> None:
         """Change (and save) the named settings: the table's Speed and Sort buttons."""
@@ -167,7 +171,8 @@ class AppContext:
                     self.notices.append(back)
         if "language" in changes and changes["language"] != old.language:
             resolve_language(self.settings.language)
-            # every screen lays itself out again: words change length, and a
+        if self.settings.language != old.language or self.settings.ui_scale != old.ui_scale:
+            # every screen lays itself out again: words change length or size, and a
             # right-to-left language mirrors the layout
             for scene in self.app.scenes:
                 scene.resize(self.app.size)

@@ -9,7 +9,14 @@ from typing import Any
 
 from split.bots import BOT_NAMES
 from split.i18n import N_, YOU, _
-from split.ui.menu.options import CARD_BACKS, CARD_FACES, LANGUAGE_CODES, SORT_ORDERS, SPEEDS
+from split.ui.menu.options import (
+    CARD_BACKS,
+    CARD_FACES,
+    LANGUAGE_CODES,
+    SORT_ORDERS,
+    SPEEDS,
+    UI_SCALES,
+)
 
 from .storage import (
     SETTINGS_FILE,
@@ -58,6 +65,7 @@ class Settings:
     four_colour: bool = False
     high_contrast: bool = False
     reduced_motion: bool = False  # cards fade in where they land instead of flying
+    ui_scale: int = 100  # the table's words and what holds them, in per cent
     sort_order: str = "rank"
     seats: tuple[SeatChoice, ...] = field(default_factory=default_seats)
     tutorial_seen: bool = False  # the first start offers the tutorial, once
@@ -78,6 +86,7 @@ OPTIONAL = {
     "four_colour": False,
     "high_contrast": False,
     "reduced_motion": False,
+    "ui_scale": 100,
 }
 
 
@@ -123,6 +132,17 @@ def _volume(obj: dict, key: str) -> float:
     return float(volume)
 
 
+def _scale(obj: dict, key: str) -> int:
+    scale = obj[key]
+    if type(scale) is not int or scale not in UI_SCALES:
+        raise Invalid(
+            N_("{key} must be one of {allowed}"),
+            key=key,
+            allowed=", ".join(str(s) for s in UI_SCALES),
+        )
+    return scale
+
+
 FIELDS: dict[str, Callable[[dict, str], Any]] = {
     "language": lambda o, k: _choice(o, k, LANGUAGE_CODES),
     "speed": lambda o, k: _choice(o, k, SPEEDS),
@@ -134,6 +154,7 @@ FIELDS: dict[str, Callable[[dict, str], Any]] = {
     "four_colour": _bool,
     "high_contrast": _bool,
     "reduced_motion": _bool,
+    "ui_scale": _scale,
     "sort_order": lambda o, k: _choice(o, k, SORT_ORDERS),
     "seats": lambda o, k: parse_seats(o[k]),
     "tutorial_seen": _bool,

@@ -12,6 +12,7 @@ from split.i18n import _
 
 from ..backs import BACK_NAMES
 from ..courts import FACE_STYLES
+from ..table.layout import UI_SCALES
 
 SPEEDS = ("normal", "fast", "instant")
 CARD_BACKS = BACK_NAMES  # blue, red, green, purple, black
@@ -33,6 +34,7 @@ OPTIONS: dict[str, tuple[object, ...]] = {
     "high_contrast": (False, True),
     "sort_order": SORT_ORDERS,
     "language": LANGUAGE_CODES,
+    "ui_scale": UI_SCALES,
 }
 
 
@@ -69,6 +71,8 @@ def value_label(key: str, value: Any) -> str:
         return _("on") if value else _("off")
     if key == "volume":
         return f"{i18n.localize_digits(round(value * 100))} %"
+    if key == "ui_scale":
+        return f"{i18n.localize_digits(value)} %"
     if key == "language" and value in i18n.LANGUAGES:
         return i18n.LANGUAGES[value]
     return words.get(value, str(value))

@@ -47,6 +47,7 @@ class SettingsScene(MenuScene):
             ("fullscreen", _("Fullscreen")),
             ("sort_order", _("Hand order")),
             ("language", _("Language")),
+            ("ui_scale", _("Text size at the table")),
             ("card_back", _("Card back")),
             ("card_faces", _("Card faces")),
             ("four_colour", _("Four-colour deck")),

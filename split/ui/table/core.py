@@ -106,7 +106,7 @@ class TableCore(Scene):
         self.final_shown = False
         self._entered = False
         self.version = 0  # bumped whenever what the table shows changes (see invalidate)
-        self.layout: TableLayout = lay_out((1280, 720), self.n, is_rtl())
+        self.layout: TableLayout = lay_out((1280, 720), self.n, is_rtl(), self.settings.ui_scale)
         self.hand = HandOrder()
         self.renderer = Renderer()
         self.gestures = Gestures()

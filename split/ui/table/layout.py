@@ -24,6 +24,8 @@ FAN_DEGREES = 9.0  # the tilt of a card at the end of a hand that fills the tabl
 HOVER_LIFT = 0.10  # how far the card under the pointer rises, in card heights
 FAN_DROP = 1.09  # a fanned hand's height, in card heights (the arc lowers its ends)
 HAND_MOST = 0.30  # the tallest hand card, in window heights
+UI_SCALES = (100, 125, 150, 175, 200)
+"""The sizes of the table's words and of what holds them, in per cent (a setting)."""
 
 
 def mirror(rect: pygame.Rect, within: pygame.Rect, rtl: bool) -> pygame.Rect:
@@ -38,6 +40,19 @@ def mirror_x(x: float, width: float, within: pygame.Rect, rtl: bool) -> int:
     if not rtl:
         return int(x)
     return int(within.left + within.right - x - width)
+
+
+def board_head(fs: int) -> int:
+    """The height of an opponent's board above its card backs, for words ``fs`` tall:
+    the name and score, then two lines of facts (a narrow panel wraps them; the second
+    may stay empty)."""
+    return 4 + int(fs * 1.3) + 2 * int(fs * 1.05)
+
+
+def prompt_band(fs: int) -> int:
+    """The height of the words between the discard row and your matches: the discard
+    row's label and the prompt."""
+    return fs + int(fs * 2.6)
 
 
 def card_size(height: int) -> tuple[int, int]:
@@ -65,6 +80,7 @@ class TableLayout:
     rtl: bool
     m: int  # the margin
     fs: int  # the body font size
+    scale: int  # the UI scale it was laid out for, in per cent (UI_SCALES)
     window: pygame.Rect
     side: pygame.Rect
     table_rect: pygame.Rect
@@ -117,9 +133,8 @@ class TableLayout:
 
     @property
     def board_head(self) -> int:
-        """The height of an opponent's board above its card backs: the name and score,
-        then two lines of facts (a narrow panel wraps them; the second may stay empty)."""
-        return 4 + int(self.fs * 1.3) + 2 * int(self.fs * 1.05)
+        """The height of an opponent's board above its card backs (:func:`board_head`)."""
+        return board_head(self.fs)
 
     def portrait_rect(self, seat: pygame.Rect, own: bool = False) -> pygame.Rect:
         """A seat's portrait in its panel: an opponent's on the reading side beside its
@@ -207,21 +222,35 @@ class TableLayout:
         return (mirror_x(seat.right - 30, 2 * max(10, self.fs), seat, self.rtl), seat.top + 4)
 
 
-def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
-    """The table's layout for a window of ``size`` with ``players`` seats."""
+def lay_out(size: tuple[int, int], players: int, rtl: bool, scale: int = 100) -> TableLayout:
+    """The table's layout for a window of ``size`` with ``players`` seats, its words at
+    ``scale`` per cent.
+
+    The UI scale grows the words and what holds them: the side panel, the boards, the
+    prompt; the cards in the middle and your hand take the room that is left (never
+    under half their size). The words stop growing at a 24th of the window's height
+    (176 % at 1280x720, 180 % at 1920x1080), so a small window keeps a table to play on.
+    """
     W, H = size
     m = max(6, H // 70)
-    fs = max(13, int(H * 0.024))
+    base = max(13, int(H * 0.024))  # the words at 100 %
+    fs = max(base, min(base * scale // 100, H // 24))
+    k = fs / base
     window = pygame.Rect(0, 0, W, H)
-    side_w = max(210, min(440, int(W * 0.21)))
+    side_w = min(int(W * 0.32), int(max(210, min(440, int(W * 0.21))) * k))
     tw = W - side_w  # the table's width
     side = mirror(pygame.Rect(tw, 0, side_w, H), window, rtl)
     table = mirror(pygame.Rect(0, 0, tw, H), window, rtl)
-    top_h = int(H * 0.26)
+    # larger words take height from the cards of the middle rows and your hand
+    grow = board_head(fs) - board_head(base)
+    words = grow + prompt_band(fs) - prompt_band(base)
+    room = H - int(H * 0.26) - prompt_band(base) - 4 * m  # the cards' height at 100 %
+    c = max(0.5, (room - words) / room)
+    top_h = int(H * 0.26) + grow
     heights = {
-        "hand": int(H * 0.20),
-        "mid": int(H * 0.15),
-        "own": int(H * 0.13),
+        "hand": int(H * 0.20 * c),
+        "mid": int(H * 0.15 * c),
+        "own": int(H * 0.13 * c),
         "opp": int(H * 0.095),
         "back": int(H * 0.06),
     }
@@ -231,7 +260,7 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
     # Four or more players sit around the table: the next player at the left side, the
     # last at the right side, the others across the top; fewer sit across the top.
     sides = others >= 3
-    col_w = max(150, int(tw * 0.17)) if sides else 0
+    col_w = min(int(tw * 0.24), int(max(150, int(tw * 0.17)) * k)) if sides else 0
     left = m + (col_w + m if sides else 0)
     inner = pygame.Rect(left, 0, tw - m - (col_w + m if sides else 0) - left, H)
     y = top_h + m
@@ -244,7 +273,7 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
     hand_top = H - m - int(h_hand * FAN_DROP)  # room for the fan's arc
     lift = int(h_hand * 0.2)
     # your board beside your hand, at the bottom on the reading side
-    own_w = max(fs * 10, min(int(tw * 0.18), fs * 14))
+    own_w = max(fs * 8, min(int(tw * 0.18), fs * 14))
     own_seat = pygame.Rect(m, own.bottom + m, own_w, H - 2 * m - own.bottom)
     hand_left = own_seat.right + m
     hand = pygame.Rect(hand_left, hand_top - lift, tw - m - hand_left, H - hand_top + lift - m)
@@ -276,6 +305,7 @@ def lay_out(size: tuple[int, int], players: int, rtl: bool) -> TableLayout:
         rtl=rtl,
         m=m,
         fs=fs,
+        scale=scale,
         window=window,
         side=side,
         table_rect=table,

@@ -103,14 +103,13 @@ def focusable(hits: Sequence[Hit]) -> list[Hit]:
 
 
 def prompt_fit(text: str, fs: int, box: pygame.Rect) -> tuple[int, list[str]]:
-    """The prompt's size and lines: body size while it fits the bar in two lines, else
-    smaller (down to 60%), so a long hint or refusal is never cut off or spills out."""
+    """The prompt's size and lines: body size while it fits the bar, else smaller (down
+    to half), so a long hint or refusal is never cut off or spills out (the bar holds
+    two lines at body size; large words in a narrow bar take three smaller ones)."""
     size = fs
     while True:
         lines = typeset.wrap(text, size, box.width - 20)
-        if (len(lines) <= 2 and len(lines) * int(size * 1.25) <= box.height - 4) or (
-            size <= max(9, int(fs * 0.6))
-        ):
+        if len(lines) * int(size * 1.25) <= box.height - 4 or size <= max(9, fs // 2):
             return size, lines
         size -= 1
 
@@ -340,16 +339,18 @@ class Renderer:
             if ("pile", -1, -1) in f.hint_keys or ("pile", -1, -1) in self.glow_keys:
                 surf.blit(art.back(), prect.topleft)
             self.hits.append(Hit("pile", -1, -1, prect))
-        widgets.text(
-            surf,
-            _("Pile: {n}").format(n=k),
-            (x + art.w // 2, y + art.h + 2),
-            int(fs * 0.85),
-            widgets.INK,
-            # centred under the pile, a margin clear of the window's edges
-            width=2 * min(x + art.w // 2 - lay.m, lay.window.right - x - art.w // 2 - lay.m),
-            anchor="midtop",
-        )
+        label, size = _("Pile: {n}").format(n=k), int(fs * 0.85)
+        # centred under the pile, a margin clear of the window's edges; from the pile's
+        # edge towards the discard row when large words need more room
+        centred = 2 * min(x + art.w // 2 - lay.m, lay.window.right - x - art.w // 2 - lay.m)
+        if text_size(label, size)[0] <= centred:
+            at, width, anchor = (x + art.w // 2, y + art.h + 2), centred, "midtop"
+        elif lay.rtl:
+            at, anchor = (x + art.w, y + art.h + 2), "topright"
+            width = x + art.w - lay.discard_rect.right - lay.m
+        else:
+            at, width, anchor = (x, y + art.h + 2), lay.discard_rect.left - x - lay.m, "topleft"
+        widgets.text(surf, label, at, size, widgets.INK, width=width, anchor=anchor)
         # the discard row, spread so every card shows (R4.3)
         dr = lay.discard_rect
         area_key = ("discard_area", -1, -1)

@@ -91,7 +91,7 @@ class TableScene(TableCore):
     def resize(self, size: tuple[int, int]) -> None:
         """A new window size (or language direction): a new layout (the log and the
         prompt are narrated in the new language when next drawn)."""
-        self.layout = lay_out(size, self.n, is_rtl())
+        self.layout = lay_out(size, self.n, is_rtl(), self.settings.ui_scale)
         self.invalidate()
 
     def invalidate(self) -> None:

@@ -29,6 +29,8 @@ class Settings(Protocol):
     def high_contrast(self) -> bool: ...
     @property
     def reduced_motion(self) -> bool: ...  # what would fly fades in where it lands
+    @property
+    def ui_scale(self) -> int: ...  # the words and what holds them, in per cent (UI_SCALES)
     def change(self, **changes: str) -> None: ...
 
 
@@ -43,6 +45,7 @@ class TableSettings:
     four_colour: bool = False
     high_contrast: bool = False
     reduced_motion: bool = False
+    ui_scale: int = 100
 
     def change(self, **changes: str) -> None:
         """Change the named settings (speed, sort_order, card_back, card_faces; the

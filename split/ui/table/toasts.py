@@ -267,7 +267,7 @@ def lay_notices(toasts: Sequence[Toast], f: Frame) -> list[Notice]:
     fs = lay.fs
     names = [i18n.embed(name) for name in f.names]
     area = lay.own_rect
-    width = min(area.width - 20, fs * 26, int(area.width * 0.5))
+    width = min(area.width - 20, fs * 26)
     held = len(f.model.matches[f.viewer])
     if held:
         last = _slot(f, f.viewer, held - 1)
