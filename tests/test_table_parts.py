@@ -373,3 +373,39 @@ def test_matches_add_nothing_more_once_the_round_is_scored(seed):
         assert [picture.worth_now(s) for s in range(3)] == [0, 0, 0]
     assert rebuilt.round_rows == model.round_rows
     assert rebuilt.round_negatives == model.round_negatives
+
+
+def test_a_copy_of_the_picture_shares_no_list_with_it():
+    """A frame's picture is a copy (``TableModel.copy``, made at each change the mouse
+    makes): equal to a deep copy, with no list of its own shared, for every field (a
+    field added to the picture is covered by this test, not forgotten by the copy)."""
+    import copy
+    import dataclasses
+    import random
+
+    from split.engine import Game
+    from split.ui.model import TableModel
+
+    game = Game(GameConfig(3, 0, 5))
+    model = TableModel.before_deal(3, 0, 104)
+    for e in game.opening_events:
+        model.apply_event(e)
+    rng = random.Random(5)
+    while game.state.phase != "round-over":  # a scored round: every field filled
+        for e in game.apply(rng.choice(sorted(game.state.legal_actions(), key=str))):
+            model.apply_event(e)
+    assert model.last_scored is not None and any(model.round_rows)
+    twin = model.copy()
+    assert twin == copy.deepcopy(model)
+
+    def lists(value: object) -> list[list]:
+        if not isinstance(value, list):
+            return []
+        return [value, *(inner for item in value for inner in lists(item))]
+
+    for f in dataclasses.fields(model):
+        mine, its = lists(getattr(model, f.name)), lists(getattr(twin, f.name))
+        assert all(a is not b for a in mine for b in its), f"{f.name} is shared"
+    twin.hands[0].append(0)
+    twin.rows[1][0] += 1
+    assert model != twin

@@ -10,6 +10,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import struct  # noqa: E402
 import unicodedata  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -332,6 +333,36 @@ def test_wrap_text_keeps_words_and_width(lang, paragraph):
         assert text.text_size(line, 20, lang=lang)[0] <= width
     surface = text.render_paragraph(paragraph, width, 20, INK, lang=lang)
     assert surface.get_height() >= len(lines) * text.text_size("x", 20, lang=lang)[1] * 0.9
+
+
+@pytest.mark.parametrize("lang", ["en", "gl", "id", "fa", "te"])
+def test_wrap_text_fills_each_line_as_far_as_it_goes_in_every_language(lang):
+    """The wrap sums its words' widths and measures only near the edge: every line of
+    every message of the catalog, at random sizes and widths, is still no wider than the
+    width (a word that alone is wider is cut) and could not have taken the next line's
+    first word (the line's real width decides, as when every trial was measured)."""
+    import random
+
+    from babel.messages.pofile import read_po
+
+    locale = Path(__file__).resolve().parent.parent / "assets" / "locale"
+    po = locale / ("split.pot" if lang == "en" else f"{lang}/LC_MESSAGES/split.po")
+    with open(po, "rb") as f:
+        catalog = read_po(f)
+    texts = [m.id if lang == "en" else m.string for m in catalog if isinstance(m.id, str) and m.id]
+    rng = random.Random(lang)
+    for t in rng.sample([t for t in texts if len(t) > 40 and "\n" not in t], 60):
+        size, width, bold = rng.randint(10, 34), rng.randint(80, 600), rng.random() < 0.2
+        lines = text.wrap_text(t, width, size, lang, bold)
+        assert " ".join(lines).split() == t.split() or any(
+            text.text_size(w, size, bold, lang)[0] > width for w in t.split()
+        )
+        for line, after in zip(lines, [*lines[1:], ""], strict=True):
+            if " " in line or after:
+                assert text.text_size(line, size, bold, lang)[0] <= width, (line, width)
+            if after:  # the next line's first word (a match's two cards are one)
+                longer = f"{line} {text._cards_together(after.split())[0]}"
+                assert text.text_size(longer, size, bold, lang)[0] > width, (longer, width)
 
 
 def test_wrap_text_cuts_a_long_word_between_clusters():

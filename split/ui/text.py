@@ -18,7 +18,7 @@ import re
 import struct
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
@@ -469,26 +469,44 @@ def wrap_text(
     """
     lang = lang or i18n.current_language()
     lines: list[str] = []
+    space = _width(" ", size, bold, lang)
+    doubt = 4 + size // 2  # how far a sum of widths may be from the line's measure
     for paragraph in text.split("\n"):
         words = _cards_together(paragraph.split())
         if not words:
             lines.append("")
             continue
-        line = ""
+        line, wide = "", 0  # the line so far, and its width (measured or summed)
         for word in words:
             trial = f"{line} {word}" if line else word
-            if text_size(trial, size, bold, lang)[0] <= width:
-                line = trial
+            # the line's width is about the sum of its words' and spaces': only a sum
+            # close to the limit is measured (a wrap measured every trial: O(words^2))
+            guess = wide + space + _width(word, size, bold, lang) if line else -1
+            if abs(guess - width) > doubt and guess >= 0:
+                fits = guess < width
+            else:
+                guess = text_size(trial, size, bold, lang)[0]
+                fits = guess <= width
+            if fits:
+                line, wide = trial, guess
                 continue
             if line:
                 lines.append(line)
-            if text_size(word, size, bold, lang)[0] <= width:
+            wide = _width(word, size, bold, lang)
+            if wide <= width:
                 line = word
             else:
                 *full, line = _split_long_word(word, width, size, bold, lang)
                 lines.extend(full)
+                wide = text_size(line, size, bold, lang)[0]
         lines.append(line)
     return lines
+
+
+@lru_cache(maxsize=8192)
+def _width(word: str, size: int, bold: bool, lang: str) -> int:
+    """The width of one word (or space) as drawn alone (cached: words recur)."""
+    return text_size(word, size, bold, lang)[0]
 
 
 def render_paragraph(

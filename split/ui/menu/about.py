@@ -39,6 +39,9 @@ class AboutScene(MenuScene):
         self.pick = 0
         self.scroll = 0  # first line of the licence text shown
         self.problem = ""  # why the folder could not be opened
+        # the picked text as last wrapped: (what it was wrapped for, its lines); a long
+        # licence took 77 ms to wrap at every redraw
+        self._wrapped: tuple[tuple[object, ...], list[str]] = ((), [])
 
     # layout -----------------------------------------------------------------------
     def boxes(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -93,10 +96,13 @@ class AboutScene(MenuScene):
         """The picked text wrapped to ``width`` (blank lines kept)."""
         size = self.text_size()
         text, lang = self.body()
-        out: list[str] = []
-        for para in text.splitlines():
-            out.extend(typeset.wrap(para, size, width, lang=lang) if para.strip() else [""])
-        return out
+        key = (text, lang, size, width)
+        if self._wrapped[0] != key:
+            out: list[str] = []
+            for para in text.splitlines():
+                out.extend(typeset.wrap(para, size, width, lang=lang) if para.strip() else [""])
+            self._wrapped = (key, out)
+        return self._wrapped[1]
 
     def text_size(self) -> int:
         return max(12, int(self.fs() * 0.72))

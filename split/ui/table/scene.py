@@ -3,7 +3,6 @@ screens and the loop's hooks (the parts each in their own module of this package
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from typing import Any, assert_never
@@ -186,7 +185,7 @@ class TableScene(TableCore):
         if recap is None or not self.human_turn() or self.replaying is not None:
             return False
         self.replaying = self.model
-        self.model = copy.deepcopy(recap.model)
+        self.model = recap.model.copy()
         self.animator = Animator(self.model, self)
         self.animator.queue(recap.events)
         self.show(it.Select(None))
@@ -294,7 +293,7 @@ class TableScene(TableCore):
         return Frame(
             version=self.version,
             geometry=self.geometry(),
-            model=copy.deepcopy(self.model),
+            model=self.model.copy(),
             names=tuple(self.names),
             seat_names=tuple(self.seat_names),
             kinds=tuple(self.kinds),
