@@ -7,7 +7,7 @@
 It writes ``docs/screens/<W>x<H>/<lang>-<screen>.jpg``: the main menu, new game, the
 table with 2, 4 and 6 seats (after three of your moves; the four-seat one again with
 the four-colour deck, high contrast, the green back and the classic faces, and with the
-table's words at 200 %), the round
+table's words at 200 %, and with the whole log open), the round
 summary, the final results, statistics, about, the first and the last rules page, the
 tutorial, and the network screens (joining, the host's lobby, a guest's lobby): at 1280x720 in every
 language, at 1920x1080 in English and Persian. Every language at 1280x720 also gets
@@ -106,6 +106,13 @@ def shoot(app, path: Path) -> None:
     pygame.image.save(app.screen, str(path))
 
 
+def press(app, key: int) -> None:
+    """A key pressed and let go, through the app's loop."""
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+    app.run_frames(2)
+
+
 def to_menu(app) -> None:
     while len(app.scenes) > 1:
         app.pop()
@@ -186,6 +193,9 @@ def one_language(size: tuple[int, int], lang: str, readme: bool) -> list[str]:
             ctx.change(ui_scale=200)  # the table's words at their largest
             take("table-4-large")
             ctx.change(ui_scale=100)
+            press(app, pygame.K_l)  # the whole log, open over the table
+            take("table-4-log")
+            press(app, pygame.K_l)
         if players != 4:
             to_menu(app)
     # the four-player game goes on to the end of a round, then of the game

@@ -12,9 +12,9 @@ from split.engine.cards import MatchType, parse_card
 from split.engine.state import GameConfig, GameState
 from split.i18n.words import verbatim
 from split.ui.table.gestures import drop_action, insert_place, targets_for
+from split.ui.table.hits import Hit
 from split.ui.table.layout import card_size, lay_out
 from split.ui.table.narration import Tone, describe, event_line, prompt_line
-from split.ui.table.render import Hit
 
 C = parse_card
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (2560, 1440)]

@@ -21,5 +21,8 @@ AT_A_NETWORK_TABLE = N_(
 REPLAY = N_(
     "When your turn comes, Y plays again on the table what the others did since your last turn."
 )
+LOG = N_("L opens the whole log; the wheel, the arrows or Page Up and Page Down scroll it.")
+LOG_HELP = N_("Wheel, arrows, Page Up/Down: scroll · L or Esc: close")
+"""The foot of the open log."""
 THIS_PANEL = N_("F1 or ? at the table shows these keys; Esc or a click closes them.")
-KEYS = (AT_THE_TABLE, EVERYWHERE, AT_A_NETWORK_TABLE, REPLAY, THIS_PANEL)
+KEYS = (AT_THE_TABLE, EVERYWHERE, AT_A_NETWORK_TABLE, REPLAY, LOG, THIS_PANEL)

@@ -81,7 +81,7 @@ Tab / Shift-Tab move a focus ring over everything clickable and Enter clicks it;
 reference cards; Ctrl+Z undo; Space or a click hurries the animation.
 """
 
-from .render import Hit
+from .hits import Hit
 from .scene import TableScene
 from .settings import SPEEDS, TableSettings
 

@@ -200,14 +200,7 @@ class TableCore(Scene):
         """Whether Esc has nothing of the table's own to close (a selection, a panel, a
         drag), so the app may use it."""
         ui = self.ui
-        return (
-            ui.selected is None
-            and not ui.show_sheets
-            and not ui.show_reference
-            and not ui.show_keys
-            and not ui.show_say
-            and self.gestures.press is None
-        )
+        return ui.selected is None and ui.panel is None and self.gestures.press is None
 
     def esc_for_app(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` is an Esc the app should answer (pause, leave): the table

@@ -18,7 +18,7 @@ from split.i18n.words import Words
 
 from ..model import Picture
 from .geometry import Geometry
-from .intents import Key, Selection
+from .intents import Key, Panel, Selection
 from .layout import TableLayout
 from .narration import Tone
 
@@ -89,10 +89,8 @@ class Frame:
     glow: frozenset[Key]  # lit as places you can use now
     hint_keys: frozenset[Key]
     selected: Selection
-    show_sheets: bool
-    show_reference: bool
-    show_keys: bool
-    show_say: bool  # the quick messages (a network table)
+    panel: Panel | None  # the one panel open over the table
+    log_back: int  # the open log, scrolled back this many entries from the newest
     remote: bool  # a network table: quick messages instead of undo
     clock: tuple[int, int] | None  # the host's turn timer: (seat, seconds left)
     scoring: bool
@@ -100,6 +98,26 @@ class Frame:
     hand_covered: bool
     speed: str
     sort_order: str
+
+    @property
+    def show_sheets(self) -> bool:
+        return self.panel == "sheets"
+
+    @property
+    def show_reference(self) -> bool:
+        return self.panel == "reference"
+
+    @property
+    def show_keys(self) -> bool:
+        return self.panel == "keys"
+
+    @property
+    def show_say(self) -> bool:  # the quick messages (a network table)
+        return self.panel == "say"
+
+    @property
+    def show_log(self) -> bool:  # the whole log, scrollable
+        return self.panel == "log"
 
     @property
     def layout(self) -> TableLayout:

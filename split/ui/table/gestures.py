@@ -28,6 +28,7 @@ from split.i18n.words import message
 
 from .. import cards as cardart
 from .frame import Frame, Pointer
+from .hits import Hit, focusable, hit_at
 from .intents import (
     ClosePanels,
     Explain,
@@ -41,6 +42,7 @@ from .intents import (
     ReorderHand,
     Replay,
     Say,
+    ScrollLog,
     Select,
     SendBack,
     Sort,
@@ -50,10 +52,13 @@ from .intents import (
     Undo,
 )
 from .narration import PHRASES, not_a_match
-from .render import Hit, focusable, hit_at, side_buttons
+from .render import side_buttons
 
 DRAG_THRESHOLD = 6  # pixels the pointer moves before a press becomes a drag
 NOWHERE = pygame.Rect(0, 0, 0, 0)  # the rectangle of a thing picked by key
+LOG_KEYS = {pygame.K_PAGEUP: 10, pygame.K_PAGEDOWN: -10, pygame.K_UP: 1, pygame.K_DOWN: -1}
+"""How far the open log scrolls back for each key (entries)."""
+WHEEL_STEP = 3  # entries a notch of the wheel scrolls the open log
 
 Drop = Action | Literal["reorder", "not-a-match"] | None
 
@@ -294,6 +299,8 @@ class Gestures:
             # a button pressed while cards fly (a refused card going home, a bot's
             # move) lands them and is pressed: the keys work then too
             return [Hurry(), *self._down(event.pos, f, hits)]
+        if kind == pygame.MOUSEWHEEL and f.show_log:
+            return [ScrollLog(WHEEL_STEP * event.y)]  # up: back in time
         if kind == pygame.MOUSEMOTION and self.press is not None:
             return self._move(event.pos, f)
         if kind == pygame.MOUSEMOTION:
@@ -340,6 +347,10 @@ class Gestures:
             return [TogglePanel("keys")]
         if k == pygame.K_m and f.remote:
             return [TogglePanel("say")]
+        if k == pygame.K_l:
+            return [TogglePanel("log")]
+        if f.show_log and k in LOG_KEYS:
+            return [ScrollLog(LOG_KEYS[k])]
         if k == pygame.K_y:
             return [Replay()] if f.log_recent else []
         if f.show_say and pygame.K_1 <= k < pygame.K_1 + len(PHRASES):
@@ -374,9 +385,7 @@ class Gestures:
         hit = hit_at(hits, pos)
         if f.show_say and hit is not None and hit.kind == "phrase":
             return [Sound("click"), Say(list(PHRASES)[hit.a])]
-        if (f.show_sheets or f.show_reference or f.show_keys or f.show_say) and (
-            hit is None or hit.kind != "button"
-        ):
+        if f.panel is not None and (hit is None or hit.kind not in ("button", "log")):
             return [ClosePanels()]  # a click beside a panel closes it
         if hit is not None:
             self.press = Press(hit, pos)
@@ -495,6 +504,8 @@ class Gestures:
             out.append(Speed())
         elif name == "say":
             out.append(TogglePanel("say"))
+        elif name == "log":
+            out.append(TogglePanel("log"))
         return out
 
     def click(self, hit: Hit, f: Frame) -> list[Intent]:

@@ -20,7 +20,7 @@ from split.i18n.words import Words
 
 Key = tuple[str, int, int]
 Selection = tuple[str, int] | None  # ("hand", index) or ("match", m)
-Panel = Literal["sheets", "reference", "keys", "say"]
+Panel = Literal["sheets", "reference", "keys", "say", "log"]
 
 
 class Keep(Enum):
@@ -49,10 +49,17 @@ class Select:
 
 @dataclass(frozen=True)
 class TogglePanel:
-    """Open the score sheets, the reference cards, the keys or the quick messages
-    (closing the others), or close it."""
+    """Open the score sheets, the reference cards, the keys, the quick messages or the
+    whole log (closing the others), or close it."""
 
     panel: Panel
+
+
+@dataclass(frozen=True)
+class ScrollLog:
+    """Scroll the open log ``by`` entries back in time (forward when negative)."""
+
+    by: int
 
 
 @dataclass(frozen=True)
@@ -194,6 +201,7 @@ class Sound:
 Shown = (
     Select
     | TogglePanel
+    | ScrollLog
     | ClosePanels
     | Explain
     | Lifted

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 import pygame
 
@@ -22,15 +22,16 @@ from split.engine.state import PERFECT_BONUS, STRONG_BONUS, WEAK_BONUS
 from split.i18n import N_
 
 from .. import cards as cardart
-from .. import sheets, typeset, widgets
-from ..shortcuts import KEYS, KEYS_TITLE
+from .. import typeset, widgets
 from ..text import text_size
 from ..typeset import _, is_rtl
 from .boards import draw_board
 from .frame import Frame, only_the_pointer_moved
+from .hits import Hit, focusable, hit_at
 from .intents import Key
 from .layout import HOVER_LIFT, TableLayout
-from .narration import PHRASES, Tone
+from .narration import Tone
+from .panels import draw_panel
 from .toasts import draw_notices
 
 T = TypeVar("T")
@@ -55,6 +56,7 @@ BUTTONS: tuple[tuple[str, str, str], ...] = (
     ("rules", N_("Reference"), "R"),
     ("speed", N_("Speed"), ""),
     ("undo", N_("Undo"), ""),
+    ("log", N_("Log"), "L"),
 )
 """The side panel's buttons: name, label, key."""
 SAY_BUTTON = ("say", N_("Say\u2026"), "M")
@@ -74,32 +76,6 @@ def button_key(name: str, remote: bool = False) -> Key:
 
 
 Board = tuple[pygame.Rect, widgets.Colour, int]  # a board's panel: where, colour, radius
-
-
-class Hit(NamedTuple):
-    """Something on the table the pointer can touch: ``kind`` and its numbers."""
-
-    kind: str  # hand, pile, discard, discard_area, hand_area, match, seat, chip, button
-    a: int
-    b: int
-    rect: pygame.Rect
-
-    @property
-    def key(self) -> tuple[str, int, int]:
-        return (self.kind, self.a, self.b)
-
-
-def hit_at(hits: Sequence[Hit], pos: tuple[int, int], skip: tuple[object, ...] = ()) -> Hit | None:
-    """The topmost of ``hits`` at ``pos``, leaving out the keys in ``skip``."""
-    for h in reversed(hits):
-        if h.rect.collidepoint(pos) and h.key not in skip:
-            return h
-    return None
-
-
-def focusable(hits: Sequence[Hit]) -> list[Hit]:
-    """What Tab moves the focus ring over: every hit but the two drop areas."""
-    return [h for h in hits if h.kind not in ("hand_area", "discard_area")]
 
 
 def prompt_fit(text: str, fs: int, box: pygame.Rect) -> tuple[int, list[str]]:
@@ -213,21 +189,15 @@ class Renderer:
         self._prompt(f, surf)
         self._own(f, surf, dragging)
         self._side(f, surf)
-        if f.show_sheets:
-            self._sheets(f, surf)
-        elif f.show_reference:
-            sheets.draw_reference(surf, lay.sheet_area)
-        elif f.show_keys:
-            self._keys(f, surf)
-        elif f.show_say:
-            self._say(f, surf)
+        self.hits += draw_panel(f, surf)
         if f.hand_hidden:
             widgets.panel(surf, pygame.Rect(0, 0, W, H), (0, 20, 10, 235), 0)
         focus = f.pointer.focus
         for h in focusable(self.hits):
             if h.key == focus:
                 pygame.draw.rect(surf, FOCUS_RING, h.rect.inflate(6, 6), 3, border_radius=6)
-        draw_notices(f, surf)  # over everything still, as they were over the table
+        if f.panel is None:  # over everything still, as they were over the table
+            draw_notices(f, surf)  # (an open panel covers them: they wait under it)
         self._frame = f
         self._on_screen = False
         self.builds += 1
@@ -533,61 +503,3 @@ class Renderer:
             self.buttons[name] = b
             self.hits.append(Hit("button", i, -1, r))
         return y + ((len(BUTTONS) + 1) // 2) * (bh + m // 2) + m  # as many at a network table
-
-    def _say(self, f: Frame, surf: pygame.Surface) -> None:
-        """The quick messages (M, or Say… at a network table): one click sends one to
-        everyone at the table; 1 to 7 on the keyboard."""
-        lay = f.layout
-        fs = lay.fs
-        keys = list(PHRASES)
-        bw = max(fs * 11, max(text_size(_(PHRASES[k]), fs)[0] for k in keys) + fs * 4)
-        bh = int(fs * 2)
-        gap = fs // 2
-        title = int(fs * 2.2)
-        w, h = bw + 2 * fs, title + len(keys) * (bh + gap) + fs
-        side = lay.side
-        # over the table, beside the side panel, its foot at the window's foot
-        x = side.left - gap - w if side.centerx > lay.window.centerx else side.right + gap
-        area = pygame.Rect(x, lay.window.bottom - gap - h, w, h).clamp(lay.window)
-        widgets.panel(surf, area, (8, 22, 14, 240), 10)
-        widgets.line(
-            surf, _("Quick messages"), area, area.top + fs // 2, fs, widgets.GOLD, True, fs
-        )
-        y = area.top + title
-        for i, key in enumerate(keys):
-            r = pygame.Rect(area.left + fs, y, bw, bh)
-            b = widgets.Button(f"say{i}", _(PHRASES[key]), r, True, i18n.key_name(str(i + 1)))
-            b.draw(surf)
-            self.hits.append(Hit("phrase", i, -1, r))
-            y += bh + gap
-
-    def _keys(self, f: Frame, surf: pygame.Surface) -> None:
-        """The keys panel (F1 or ?): the table's keys and everywhere's, in words."""
-        area = f.layout.sheet_area
-        widgets.panel(surf, area, (8, 22, 14, 240), 10)
-        fs = max(14, min(26, area.height // 16))
-        inner = area.inflate(-4 * fs, -3 * fs)
-        y = inner.top
-        widgets.line(surf, _(KEYS_TITLE), inner, y, fs * 3 // 2, widgets.GOLD, True)
-        y += fs * 3
-        for i, words in enumerate(KEYS):
-            colour = widgets.DIM if i == len(KEYS) - 1 else widgets.INK
-            box = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
-            y = widgets.paragraph(surf, _(words), box, fs, colour) + fs
-
-    def _sheets(self, f: Frame, surf: pygame.Surface) -> None:
-        area = f.layout.sheet_area
-        widgets.panel(surf, area, (0, 0, 0, 170), 10)
-        order = [f.viewer, *f.geometry.opponents()]
-        rects = sheets.sheets_layout(area.inflate(-8, -8), f.players)
-        m = f.model
-        for r, seat in zip(rects, order, strict=True):
-            sheets.draw_sheet(
-                surf,
-                r,  # your own sheet first: on the right in Persian
-                f.names[seat],
-                m.rows[seat],
-                m.negatives[seat],
-                m.round_rows[seat] if f.scoring else None,
-                m.round_negatives[seat] if f.scoring else 0,
-            )

@@ -23,10 +23,10 @@ from . import intents as it
 from .animator import Animator
 from .core import TableCore
 from .frame import Frame, Hidden
+from .hits import Hit
 from .layout import lay_out
 from .narration import refused
 from .remote import clock_shown
-from .render import Hit
 from .toasts import draw_overlay, notice_at
 
 
@@ -153,7 +153,7 @@ class TableScene(TableCore):
         if self.policy.handle(self, event):
             return
         frame = self.frame()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and frame.panel is None:
             notice = notice_at(self.feedback, frame, event.pos)
             if notice is not None:  # a click on a notice: it has been read
                 self.feedback.dismiss(notice)
@@ -225,6 +225,9 @@ class TableScene(TableCore):
                 self.show(it.ClosePanels())  # the quick messages' panel closes
             case it.TogglePanel(panel="say") if not self.source.remote:
                 pass  # nobody to tell at a table on one screen
+            case it.ScrollLog(by=by):  # no further back than the log's first entry
+                back = self.ui.log_back
+                self.show(it.ScrollLog(max(-back, min(by, len(self.log) - 1 - back))))
             case (
                 it.Select()
                 | it.TogglePanel()
@@ -268,7 +271,8 @@ class TableScene(TableCore):
         frame = self.frame()
 
         def under(surface: pygame.Surface) -> list[pygame.Rect]:
-            return [*draw_overlay(self.feedback, frame, surface), *self.policy.draw(self, surface)]
+            lit = draw_overlay(self.feedback, frame, surface) if frame.panel is None else []
+            return [*lit, *self.policy.draw(self, surface)]  # (an open panel covers the lights)
 
         return self.renderer.draw(frame, surface, full, under, sprites)
 
@@ -321,10 +325,8 @@ class TableScene(TableCore):
             glow=self.glow_targets(),
             hint_keys=ui.hint_keys,
             selected=ui.selected,
-            show_sheets=ui.show_sheets,
-            show_reference=ui.show_reference,
-            show_keys=ui.show_keys,
-            show_say=ui.show_say,
+            panel=ui.panel,
+            log_back=ui.log_back,
             remote=self.source.remote,
             clock=self.clock(),
             scoring=ui.scoring,

@@ -15,7 +15,7 @@ from typing import assert_never
 from split.i18n.words import Words
 
 from . import intents as it
-from .intents import Key, Selection
+from .intents import Key, Panel, Selection
 
 
 @dataclass(frozen=True)
@@ -26,14 +26,32 @@ class TableUI:
     note: Words | None = None  # a hint or a how-to, until the next move
     hint_keys: frozenset[Key] = frozenset()  # lit as the move to make
     selected: Selection = None  # ("hand", index) or ("match", m)
-    show_sheets: bool = False
-    show_reference: bool = False
-    show_keys: bool = False  # the keys panel (F1 or ?)
-    show_say: bool = False  # the quick messages (M, at a network table)
+    panel: Panel | None = None  # the one panel open over the table
+    log_back: int = 0  # the open log, scrolled back this many entries from the newest
     scoring: bool = False  # the round's scoring fills the sheets on the table
     hand_hidden: bool = False  # hot-seat: the hand is covered until the player is there
     hand_covered: bool = False  # hot-seat, bots' turns: the bottom hand shows its backs
     passing: int | None = None  # hot-seat: the seat the screen is passed to next
+
+    @property
+    def show_sheets(self) -> bool:
+        return self.panel == "sheets"
+
+    @property
+    def show_reference(self) -> bool:
+        return self.panel == "reference"
+
+    @property
+    def show_keys(self) -> bool:  # the keys panel (F1 or ?)
+        return self.panel == "keys"
+
+    @property
+    def show_say(self) -> bool:  # the quick messages (M, at a network table)
+        return self.panel == "say"
+
+    @property
+    def show_log(self) -> bool:  # the whole log (L)
+        return self.panel == "log"
 
 
 def after(ui: TableUI, change: it.Shown) -> TableUI:
@@ -42,25 +60,11 @@ def after(ui: TableUI, change: it.Shown) -> TableUI:
         case it.Select(selection=selection):
             return replace(ui, selected=selection)
         case it.TogglePanel(panel=panel):
-            shown = {
-                "sheets": ui.show_sheets,
-                "reference": ui.show_reference,
-                "keys": ui.show_keys,
-                "say": ui.show_say,
-            }
-            if panel not in shown:
-                raise ValueError(change)
-            return replace(
-                ui,
-                show_sheets=panel == "sheets" and not shown[panel],
-                show_reference=panel == "reference" and not shown[panel],
-                show_keys=panel == "keys" and not shown[panel],
-                show_say=panel == "say" and not shown[panel],
-            )
+            return replace(ui, panel=None if ui.panel == panel else panel, log_back=0)
+        case it.ScrollLog(by=by):
+            return replace(ui, log_back=max(0, ui.log_back + by))
         case it.ClosePanels(deselect=deselect):
-            closed = replace(
-                ui, show_sheets=False, show_reference=False, show_keys=False, show_say=False
-            )
+            closed = replace(ui, panel=None)
             return replace(closed, selected=None) if deselect else closed
         case it.Explain(error=error, note=note):
             if error is not it.KEEP:
@@ -75,16 +79,9 @@ def after(ui: TableUI, change: it.Shown) -> TableUI:
         case it.Lit(keys=keys):
             return replace(ui, hint_keys=keys)
         case it.Scoring(on=True):
-            return replace(
-                ui,
-                scoring=True,
-                show_sheets=True,
-                show_reference=False,
-                show_keys=False,
-                show_say=False,
-            )
+            return replace(ui, scoring=True, panel="sheets")
         case it.Scoring():
-            return replace(ui, scoring=False, show_sheets=False)
+            return replace(ui, scoring=False, panel=None if ui.show_sheets else ui.panel)
         case it.Cover():
             return replace(ui, hand_covered=True)
         case it.PassTo(seat=seat):
