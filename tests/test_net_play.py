@@ -578,3 +578,27 @@ def test_a_goodbye_the_loop_never_got_to_leaves_nothing_unfinished():
         loop.close()  # it ends with the goodbye and the move still waiting to start
         gc.collect()
     assert not [w for w in caught if "never awaited" in str(w.message)]
+
+
+@pytest.mark.parametrize("wait", [0.0, 0.0005, 0.002, 0.01])
+def test_a_connection_closed_as_it_is_made_ends_at_once(wait):
+    """Back pressed just after Join or Host: the connection still being made is called
+    off, and close() returns with its thread ended (it waited out its 3-second limit
+    with the thread still listening, and the window stood still: 12 s of one monkey
+    seed). The host keeps no seat for it."""
+    from split.net.client import Client
+
+    host = _host(2, 2, 3)
+    try:
+        for _ in range(4):
+            client = Client(LOOPBACK, host.port, host.code, "Bo").start()
+            time.sleep(wait)  # somewhere in the connection's making
+            client.close()
+            assert client._thread is not None and not client._thread.is_alive()
+            assert client.closed.is_set()
+        # the seat is still free: a friend who joins properly gets it
+        remote = join(host.port, host.code, "Cy")
+        assert remote.seat == 1
+        remote.leave()
+    finally:
+        host.stop()

@@ -103,6 +103,9 @@ class Client:
         self._thread: threading.Thread | None = None
         self._refused: Refused | None = None
         self.closed = threading.Event()
+        self._closing = threading.Event()  # close() was called: a connection still
+        # being made ends as soon as it is made (close() waited 3 s for it before)
+        self._task: asyncio.Task[Any] | None = None  # the connection's, on its loop
         self.sent = 0
 
     def again(self, token: str | None) -> Client:
@@ -163,10 +166,14 @@ class Client:
                 loop.call_soon_threadsafe(ws.transport.abort)
 
     def close(self) -> None:
-        """Say goodbye and end the connection."""
-        ws = self._ws
+        """Say goodbye and end the connection (one still being made is called off)."""
+        self._closing.set()
+        ws, loop, task = self._ws, self._loop, self._task
         if ws is not None and not self.closed.is_set():
             self._on_loop(lambda: ws.close(1000, "bye"))
+        elif loop is not None and task is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has ended already
+                loop.call_soon_threadsafe(task.cancel)
         if self._thread is not None:
             self._thread.join(3)
 
@@ -185,7 +192,11 @@ class Client:
             self.closed.set()
 
     async def _main(self) -> None:
+        self._task = asyncio.current_task()
         self._loop = asyncio.get_running_loop()
+        if self._closing.is_set():  # closed before it began
+            self._put(Gone("lost"))
+            return
         gone = Gone("lost")
         try:
             async with connect(
@@ -198,6 +209,10 @@ class Client:
                 max_queue=64,
             ) as ws:
                 self._ws = ws
+                if self._closing.is_set():  # closed while it connected: goodbye at once
+                    await ws.close(1000, "bye")
+                    self._put(gone)
+                    return
                 await ws.send(encode(self.hello))
                 gone = await self._listen(ws)
         except InvalidStatus as err:  # answered over HTTP: busy, or not a table at all
@@ -208,7 +223,7 @@ class Client:
                 gone = Gone("unreachable", str(err)[:200])
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             gone = Gone("unreachable", str(err)[:200])
-        except ConnectionClosed:
+        except (ConnectionClosed, asyncio.CancelledError):
             pass
         self._put(gone)
 
