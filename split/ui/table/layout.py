@@ -1,5 +1,5 @@
 """Where everything on the table goes: a pure function of the window size, the number of
-seats and the reading direction.
+seats, the reading direction and the text size (the UI scale).
 
 The table is laid out left to right (the table, then the side panel) and mirrored as a
 whole in right-to-left languages: the side panel on the left, the pile on the right,
