@@ -10,6 +10,7 @@ never shows stale text.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -69,9 +70,21 @@ def wrap(
     return list(_wrap(text, size, width, bold, lang or current_language()))
 
 
+def newest_lines(entries: Sequence[str], size: int, width: int, room: int) -> list[str]:
+    """The newest of ``entries`` (oldest first) that fit ``room`` lines whole when each
+    is wrapped to ``width`` (a log's foot), in reading order."""
+    lines: list[str] = []
+    for entry in reversed(entries):
+        wrapped = wrap(entry, size, width)
+        if len(lines) + len(wrapped) > room:
+            break
+        lines[:0] = wrapped
+    return lines
+
+
 @lru_cache(maxsize=2048)
 def _wrap(text: str, size: int, width: int, bold: bool, lang: str) -> tuple[str, ...]:
     return tuple(shaping.wrap_text(text, width, size, lang, bold))
 
 
-__all__ = ["_", "ngettext", "is_rtl", "render", "symbol", "fit", "wrap"]
+__all__ = ["_", "ngettext", "is_rtl", "render", "symbol", "fit", "wrap", "newest_lines"]

@@ -18,7 +18,7 @@ from split.i18n.words import Words
 
 from ..model import Picture
 from .geometry import Geometry
-from .intents import Key, Panel, Selection
+from .intents import Key, Panel, PanelShown, Selection
 from .layout import TableLayout
 from .narration import Tone
 
@@ -61,7 +61,7 @@ class Toast:
 
 
 @dataclass(frozen=True)
-class Frame:
+class Frame(PanelShown):
     """Everything one drawing of the table shows."""
 
     version: int
@@ -98,26 +98,6 @@ class Frame:
     hand_covered: bool
     speed: str
     sort_order: str
-
-    @property
-    def show_sheets(self) -> bool:
-        return self.panel == "sheets"
-
-    @property
-    def show_reference(self) -> bool:
-        return self.panel == "reference"
-
-    @property
-    def show_keys(self) -> bool:
-        return self.panel == "keys"
-
-    @property
-    def show_say(self) -> bool:  # the quick messages (a network table)
-        return self.panel == "say"
-
-    @property
-    def show_log(self) -> bool:  # the whole log, scrollable
-        return self.panel == "log"
 
     @property
     def layout(self) -> TableLayout:

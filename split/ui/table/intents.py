@@ -23,6 +23,33 @@ Selection = tuple[str, int] | None  # ("hand", index) or ("match", m)
 Panel = Literal["sheets", "reference", "keys", "say", "log"]
 
 
+class PanelShown:
+    """Which panel is open, in words: the table's own state and each frame of it hold
+    the one ``panel`` open over the table (or None), and both read it the same way."""
+
+    panel: Panel | None
+
+    @property
+    def show_sheets(self) -> bool:
+        return self.panel == "sheets"
+
+    @property
+    def show_reference(self) -> bool:
+        return self.panel == "reference"
+
+    @property
+    def show_keys(self) -> bool:  # the keys panel (F1 or ?)
+        return self.panel == "keys"
+
+    @property
+    def show_say(self) -> bool:  # the quick messages (M, at a network table)
+        return self.panel == "say"
+
+    @property
+    def show_log(self) -> bool:  # the whole log (L)
+        return self.panel == "log"
+
+
 class Keep(Enum):
     """An :class:`Explain` field left as it is."""
 

@@ -89,12 +89,7 @@ def _log(f: Frame, surf: pygame.Surface, hits: list[Hit]) -> None:
     lfs = max(11, int(fs * 0.85))
     step = int(lfs * 1.25)
     entries = f.log[: len(f.log) - f.log_back] if f.log_back else f.log
-    lines: list[str] = []
-    for entry in reversed(entries):  # the newest that fit, from the foot up
-        wrapped = typeset.wrap(entry, lfs, text.width)
-        if (len(lines) + len(wrapped)) * step > text.height:
-            break
-        lines[:0] = wrapped
+    lines = typeset.newest_lines(entries, lfs, text.width, max(0, text.height // step))
     y = text.bottom - len(lines) * step
     for line in lines:
         widgets.line(surf, line, text, y, lfs, (215, 225, 215))

@@ -23,7 +23,6 @@ from split.i18n import N_
 
 from .. import cards as cardart
 from .. import typeset, widgets
-from ..text import text_size
 from ..typeset import _, is_rtl
 from .boards import draw_board
 from .frame import Frame, only_the_pointer_moved
@@ -313,7 +312,7 @@ class Renderer:
         # centred under the pile, a margin clear of the window's edges; from the pile's
         # edge towards the discard row when large words need more room
         centred = 2 * min(x + art.w // 2 - lay.m, lay.window.right - x - art.w // 2 - lay.m)
-        if text_size(label, size)[0] <= centred:
+        if typeset.render(label, size, widgets.INK).get_width() <= centred:  # cached
             at, width, anchor = (x + art.w // 2, y + art.h + 2), centred, "midtop"
         elif lay.rtl:
             at, anchor = (x + art.w, y + art.h + 2), "topright"
@@ -450,13 +449,9 @@ class Renderer:
         foot = side.bottom - m - f.log_foot  # a tutorial's coach lies below
         log_rect = pygame.Rect(side.left + m, y, side.width - 2 * m, max(0, foot - y))
         lfs = max(11, int(fs * 0.78))
-        lines: list[str] = []
         cap = max(0, log_rect.height // int(lfs * 1.25))
-        for entry in reversed(f.log[-recent:] if recent else f.log[-40:]):  # newest that fit
-            wrapped = typeset.wrap(entry, lfs, log_rect.width)
-            if len(lines) + len(wrapped) > cap:
-                break
-            lines[:0] = wrapped
+        entries = f.log[-recent:] if recent else f.log[-40:]
+        lines = typeset.newest_lines(entries, lfs, log_rect.width, cap)
         ly = log_rect.top
         for line in lines:
             widgets.line(surf, line, log_rect, ly, lfs, (215, 225, 215))

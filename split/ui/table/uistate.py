@@ -15,11 +15,11 @@ from typing import assert_never
 from split.i18n.words import Words
 
 from . import intents as it
-from .intents import Key, Panel, Selection
+from .intents import Key, Panel, PanelShown, Selection
 
 
 @dataclass(frozen=True)
-class TableUI:
+class TableUI(PanelShown):
     """What the table shows beside the game, as it is now."""
 
     error: Words | None = None  # why the last move was refused
@@ -32,26 +32,6 @@ class TableUI:
     hand_hidden: bool = False  # hot-seat: the hand is covered until the player is there
     hand_covered: bool = False  # hot-seat, bots' turns: the bottom hand shows its backs
     passing: int | None = None  # hot-seat: the seat the screen is passed to next
-
-    @property
-    def show_sheets(self) -> bool:
-        return self.panel == "sheets"
-
-    @property
-    def show_reference(self) -> bool:
-        return self.panel == "reference"
-
-    @property
-    def show_keys(self) -> bool:  # the keys panel (F1 or ?)
-        return self.panel == "keys"
-
-    @property
-    def show_say(self) -> bool:  # the quick messages (M, at a network table)
-        return self.panel == "say"
-
-    @property
-    def show_log(self) -> bool:  # the whole log (L)
-        return self.panel == "log"
 
 
 def after(ui: TableUI, change: it.Shown) -> TableUI:
