@@ -21,6 +21,17 @@ def app(tmp_path, monkeypatch):
         i18n.set_language("en")
 
 
+@pytest.fixture(params=["en", "fa"])
+def lang(request):
+    """Left to right and right to left (Persian mirrors the table); English again
+    afterwards. A test module may define its own ``lang`` (other languages)."""
+    from split import i18n
+
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
 @pytest.fixture(autouse=True)
 def _close_apps(monkeypatch):
     """Every App a test made is closed after it, as the window closing closes it in

@@ -12,7 +12,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 from ui_driver import click, gesture, key, make_table, post, record_texts, settle  # noqa: E402
 
 from split import i18n  # noqa: E402
@@ -21,13 +20,6 @@ from split.engine.state import GameConfig  # noqa: E402
 from split.ui.shortcuts import LOG_HELP  # noqa: E402
 
 pygame.init()
-
-
-@pytest.fixture(params=["en", "fa"])
-def lang(request):
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 def _a_long_game(entries: int = 60):

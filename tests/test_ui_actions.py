@@ -24,19 +24,10 @@ from ui_driver import (  # noqa: E402
     spot,
 )
 
-from split import i18n  # noqa: E402
 from split.engine.actions import Action, parse_action  # noqa: E402
 from split.engine.cards import parse_card  # noqa: E402
 
 pygame.init()
-
-
-@pytest.fixture(params=["en", "fa"])
-def lang(request):
-    """Left to right, and right to left (Persian mirrors the table)."""
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 def table_at(*lines, size=(1280, 720)):

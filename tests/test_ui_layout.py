@@ -40,14 +40,6 @@ def crowded_game(discard_len: int, hand_len: int = 16) -> Game:
     return Game(parse_config(obj))
 
 
-@pytest.fixture(params=["en", "fa"])
-def lang(request):
-    """Left to right and right to left (Persian mirrors the table)."""
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
-
-
 def corner(rect: pygame.Rect, w: int, h: int) -> pygame.Rect:
     """The part of a half card that must stay visible: its rank and suit corner."""
     return pygame.Rect(rect.left, rect.top, int(w * 0.5), int(h * 0.33))
