@@ -52,12 +52,16 @@ def _close_apps(monkeypatch):
         app.close()
 
 
-@pytest.fixture
-def quick_judge(monkeypatch):
+@pytest.fixture(autouse=True)
+def quick_judge(request, monkeypatch):
     """The expert that judges hints and reviews (H, and each move of yours) weighs 2
-    worlds, not 24: the same code on a smaller budget, for the tests that press H at
-    random and watch the table, not the advice (its 0.3-1 s per hint was a quarter of
-    a monkey's time and two thirds of a long table fuzz's)."""
+    worlds, not 24: the same code on a smaller budget, for every test but those marked
+    ``full_judge``, which read the advice itself. The others watch the table, not the
+    advice, and the reviews of each move, weighed on another thread while the test
+    plays on, were an eighth of the quick suite's CPU (and a quarter of a monkey's
+    time, two thirds of a long table fuzz's)."""
+    if request.node.get_closest_marker("full_judge") is not None:
+        return
     from split.bots import hints
     from split.ui.table import coach
 

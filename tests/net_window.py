@@ -104,8 +104,10 @@ def main() -> int:
         # start when this window is the last to join a busy machine's table
         _until(
             app,
-            lambda: net_game(app.scene) is not None
-            or (isinstance(app.scene, LobbyScene) and app.scene.net.game.ready),
+            lambda: (
+                net_game(app.scene) is not None
+                or (isinstance(app.scene, LobbyScene) and app.scene.net.game.ready)
+            ),
             60,
         )
         if isinstance(app.scene, LobbyScene):

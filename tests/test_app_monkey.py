@@ -158,7 +158,7 @@ def test_the_monkeys_weak_bots_answer_the_tables_hint(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [20_000, 1, 2, 3])
-def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch, seed, quick_judge):
+def test_monkey_20000_events_on_every_screen(tmp_path, monkeypatch, seed):
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
     pygame.init()
     app, ctx = start(seed=1)

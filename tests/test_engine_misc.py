@@ -148,3 +148,26 @@ def test_a_games_state_changes_only_through_its_record_and_a_scratch_copy_is_fre
     view = PlayerView.of(game.state, 1)
     world = view.determinize(view.unseen())
     assert isinstance(world, Scratch) and world.play(world.legal_actions()[0])
+
+
+def test_an_event_equals_only_an_event_of_its_own_kind():
+    """R6 and R6.4: the bonus a match earns (BonusStarted) and the bonus passed on
+    (BonusDeclined) carry the same fields; as named tuples they were equal, so a log
+    that kept one's line told it for the other. Every event equals its own kind with
+    the same fields (and hashes alike), and nothing else."""
+    from split.engine import events as ev
+    from split.engine.cards import MatchType
+
+    started, declined = ev.BonusStarted(1, MatchType.WEAK), ev.BonusDeclined(1, MatchType.WEAK)
+    assert started != declined and (started == declined) is False and len({started, declined}) == 2
+    assert started == ev.BonusStarted(1, MatchType.WEAK)
+    assert hash(started) == hash(ev.BonusStarted(1, MatchType.WEAK))
+    assert started != (1, MatchType.WEAK) and ev.TurnStarted(2) != (2,)
+    # each event of a game equals its copy, and not the plain tuple of its fields
+    game = Game(GameConfig(3, 0, 7))
+    rng = random.Random(7)
+    seen = []
+    while not game.state.is_over and len(seen) < 400:
+        seen.extend(game.apply(rng.choice(game.state.legal_actions())))
+    kinds = {type(e) for e in seen}
+    assert len(kinds) >= 8 and all(e == e._replace() and e != tuple(e) for e in seen)

@@ -23,6 +23,7 @@ import pytest
 
 from split.engine import Game, GameConfig
 from split.net import door as doormod
+from split.net import host as hostmod
 from split.net.client import Client, Gone
 from split.net.host import BUSY, Host, SeatPlan
 from split.net.table import PERSON
@@ -150,10 +151,12 @@ def test_strangers_from_one_address_never_keep_friends_out() -> None:
         host.stop()
 
 
-def test_a_friend_turned_away_is_told_the_host_is_busy_and_gets_in_after() -> None:
+def test_a_friend_turned_away_is_told_the_host_is_busy_and_gets_in_after(monkeypatch) -> None:
     """Strangers from many addresses fill every place kept for connections without a
     hello: a friend's window is told "busy" (not "the host has left"), and once the
-    silent connections are closed (a few seconds), its next try takes the seat."""
+    silent connections are closed (a few seconds; one here), its next try takes the
+    seat."""
+    monkeypatch.setattr(hostmod, "HELLO_SECONDS", 1.0)
     host = _host(2)
     addresses = [f"127.0.1.{i}" for i in range(1, 40)]
     strangers = Strangers(host.port, addresses, doormod.PER_ADDRESS)
@@ -173,12 +176,14 @@ def test_a_friend_turned_away_is_told_the_host_is_busy_and_gets_in_after() -> No
         host.stop()
 
 
-def test_a_failed_accept_pauses_the_door_and_is_logged_once(caplog) -> None:
+def test_a_failed_accept_pauses_the_door_and_is_logged_once(caplog, monkeypatch) -> None:
     """The system refuses an accept (out of file handles after all): the host stops
-    accepting for a second, logs one line for all of it and then takes friends again
-    (asyncio's own server logged a traceback a second and tried again at once)."""
+    accepting for a while (a second; 0.3 s here), logs one line for all of it and then
+    takes friends again (asyncio's own server logged a traceback a second and tried
+    again at once)."""
     import errno
 
+    monkeypatch.setattr(hostmod, "ACCEPT_PAUSE", 0.3)
     host = _host(2)
 
     class OutOfHandles:  # the listening socket as it behaves when no handle is left
@@ -198,7 +203,7 @@ def test_a_failed_accept_pauses_the_door_and_is_logged_once(caplog) -> None:
         fake = OutOfHandles(real)
         host._loop.call_soon_threadsafe(setattr, host, "_listener", fake)
         knocks = []
-        deadline = time.monotonic() + 2.5
+        deadline = time.monotonic() + 0.8  # at most 4 accepts: one, then one a pause
         while time.monotonic() < deadline:  # a stranger knocks every 50 ms
             with contextlib.suppress(OSError):
                 knocks.append(

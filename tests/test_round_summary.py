@@ -8,6 +8,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 from ui_driver import gesture, laid_out, make_table, record_texts, settle  # noqa: E402
 
 from split.ui.results import REVEAL_STEP, RoundSummaryScene, revealed  # noqa: E402
@@ -104,6 +105,7 @@ def _played_round(moves, monkeypatch):
     return app, table
 
 
+@pytest.mark.full_judge
 def test_the_summary_says_what_the_expert_would_have_played(monkeypatch):
     """Issue 17: with J♥ in hand and the strong J♦ J♥ on the table, the human discarded
     10♦ where the upgrade to a perfect match was free (item 2's position); the summary
@@ -121,6 +123,7 @@ def test_the_summary_says_what_the_expert_would_have_played(monkeypatch):
     assert len(table.expert.reviews) == 3  # the forced draw was not weighed
 
 
+@pytest.mark.full_judge
 def test_good_moves_bring_no_expert_lines(monkeypatch):
     """The round of the summary above played well (draw, match the 7s, out): no line."""
     app, _table = _round_over()

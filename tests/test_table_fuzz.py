@@ -134,7 +134,7 @@ def lost(monkeypatch):
     return seen
 
 
-def test_the_picture_follows_the_game_under_random_input(lost, quick_judge):
+def test_the_picture_follows_the_game_under_random_input(lost):
     """A short session at a hot-seat table (two people and a bot); the long ones below
     are marked slow."""
     pygame.init()
@@ -150,7 +150,7 @@ SESSIONS = int(os.environ.get("SPLIT_TABLE_FUZZ_SESSIONS", "4"))
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(10, 10 + SESSIONS))
-def test_the_picture_follows_the_game_in_long_random_sessions(seed, lost, quick_judge):
+def test_the_picture_follows_the_game_in_long_random_sessions(seed, lost):
     pygame.init()
     rng = random.Random(seed)
     kinds = rng.choice(

@@ -120,3 +120,30 @@ def _wrapped(entry: str, table) -> list[str]:
     lay = table.layout
     drawer = table.find_hit("log").rect
     return typeset.wrap(entry, max(11, int(lay.fs * 0.85)), drawer.width - 2 * lay.fs)
+
+
+def test_each_line_of_the_log_is_told_once_per_language(monkeypatch):
+    """The log was told whole again at each new line (80,000 lines told for a game's
+    400): each entry is now told once, and again only when the language changes."""
+    from split.ui.table import narration
+
+    told = []
+    real = narration._logged
+
+    def counted(names, entry, you):
+        told.append(entry)
+        return real(names, entry, you)
+
+    monkeypatch.setattr(narration, "_logged", counted)
+    app, table = _a_long_game(40)
+    entries = len(table.entries)
+    assert entries >= 40 and len(told) <= entries
+    lines = list(table.log)
+    i18n.set_language("fa")
+    try:
+        told.clear()
+        persian = table.log
+        assert len(told) == entries and len(persian) == len(lines) and persian != lines
+    finally:
+        i18n.set_language("en")
+    assert table.log == lines

@@ -6,6 +6,7 @@ to the one you are looking at. Driven through the real loop with real events."""
 from __future__ import annotations
 
 import copy
+import itertools
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -65,12 +66,14 @@ def test_your_turn_shows_what_happened_since_and_replays_it_on_the_table():
     assert table.replaying is not None and not table.human_turn()
     assert table.model.discard == left[2], "the replay starts from the table your turn left"
     flew = 0
+    steps = itertools.count()  # each step 1/20 s after the last: the replay's own pace
+    app.now = lambda: next(steps) / 20
+    app.step(block=False)
     for _ in range(2000):  # at reading speed, even with the speed set to instant
         app.step(block=False)
         flew += bool(table.animator.flights)
         if table.replaying is None:
             break
-        pygame.time.wait(5)
     assert table.replaying is None and flew > 5
     assert _picture(table) == now, "the replay ends on the table as it is"
     assert table.human_turn() and table.frame().log_recent == f.log_recent

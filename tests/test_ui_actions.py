@@ -258,6 +258,7 @@ def test_hint_button_lights_the_suggested_move():
     assert table.ui.hint_keys
 
 
+@pytest.mark.full_judge
 def test_the_hint_names_the_experts_move():
     """Issue 17: H asks the strongest bot, `expert`, through the judge of its reviews
     (issue 24: the same search, seed and budget), here after a strong match of fives

@@ -56,17 +56,21 @@ def _idle(argv: list[str]) -> int:
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except OSError as err:
         return _cannot_run(p.prog, cmd, err.strerror or str(err))
+    used = 0.0
     try:
-        time.sleep(3)  # start-up and the first frames are not idling
-        before = _cpu_seconds(proc.pid)
-        time.sleep(args.seconds)
-        used = _cpu_seconds(proc.pid) - before
-        ended = proc.poll()
-    except OSError as err:
-        ended = proc.poll()
-        if ended is None:
-            return _cannot_run(p.prog, cmd, err.strerror or str(err))
+        # start-up and the first frames are not idling; a program that ends in them
+        # (a crash, or not the game at all) is told at once
+        proc.wait(3)
+    except subprocess.TimeoutExpired:
+        try:
+            before = _cpu_seconds(proc.pid)
+            time.sleep(args.seconds)
+            used = _cpu_seconds(proc.pid) - before
+        except OSError as err:
+            if proc.poll() is None:
+                return _cannot_run(p.prog, cmd, err.strerror or str(err))
     finally:
+        ended = proc.poll()
         proc.kill()
         proc.wait()
     if ended is not None:  # it did not idle: it ended (a crash, or not the game at all)

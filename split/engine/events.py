@@ -203,3 +203,23 @@ Event = (
     | RoundScored
     | GameOver
 )
+
+
+def _same(self: tuple[object, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _differ(self: tuple[object, ...], other: object) -> bool:
+    return not _same(self, other)
+
+
+def _hash(self: tuple[object, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+# A named tuple equals any tuple of the same values: BonusStarted(1, WEAK) was equal
+# to BonusDeclined(1, WEAK), so the log's line kept for one was told for the other.
+# An event equals only an event of its own kind.
+for _kind in Event.__args__:
+    for _name, _how in (("__eq__", _same), ("__ne__", _differ), ("__hash__", _hash)):
+        setattr(_kind, _name, _how)

@@ -125,7 +125,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.last_frame_ms = 0.0
-        self._last = time.perf_counter()
+        self.now: Callable[[], float] = time.perf_counter
+        """The clock a step's time since the last is read from (tests step it by hand)."""
+        self._last = self.now()
         self.on_quit: Callable[[], bool] | None = None
         """Called on window close; return False to keep running (e.g. a 'save?' dialog)."""
         pygame.key.set_repeat(400, 40)
@@ -285,8 +287,8 @@ class App:
         if xwindow.window_lost():
             self.running = False  # nothing left to draw on or to ask: quit as on close
             return
-        now = time.perf_counter()
-        dt = min(0.1, now - self._last)
+        now = self.now()
+        dt = max(0.0, min(0.1, now - self._last))  # a clock set by hand may go back
         self._last = now
         scene = self.scene
         if scene is None:

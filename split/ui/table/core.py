@@ -37,7 +37,18 @@ from .gestures import Gestures, action_keys, glow_targets
 from .hand import HandOrder, SortKey, sort_key
 from .intents import Key
 from .layout import TableLayout, lay_out
-from .narration import Tone, Undone, hint_words, late, logged, phrase, prompt_line, refused, said
+from .narration import (
+    Teller,
+    Tone,
+    Undone,
+    hint_words,
+    late,
+    logged,
+    phrase,
+    prompt_line,
+    refused,
+    said,
+)
 from .policy import Plain, Policy, Seating
 from .recap import Recorder
 from .remote import RemoteGame, gone_text, seat_kinds
@@ -93,7 +104,7 @@ class TableCore(Scene):
         # The log as events (and the table's own records, like an undo), each with the
         # seat it speaks to: narrated when drawn, so a new language rewrites it all.
         self.entries: deque[Words] = deque(maxlen=LOG_ENTRIES)
-        self._log_lines: tuple[tuple[object, ...], list[str]] = ((), [])
+        self._teller = Teller(LOG_ENTRIES)
         self.feedback = Toasts()  # what just happened to you: toasts and seat flashes
         self._overlay_shown: tuple[object, ...] = ((), frozenset())
         self.ui = TableUI()  # what it shows beside the game: changed only by show()
@@ -435,16 +446,12 @@ class TableCore(Scene):
 
     @property
     def log(self) -> list[str]:
-        """The log in words, in the current language (narrated again when it changed)."""
-        names = self.names_in_text()
-        key = (i18n.current_language(), tuple(names), len(self.entries), self._last_entry())
-        if self._log_lines[0] != key:
-            lines = [entry.text(names) for entry in self.entries]
-            self._log_lines = (key, [line for line in lines if line][-200:])
-        return self._log_lines[1]
+        """The log in words, in the current language: its newest 200 lines."""
+        return self._teller.lines(self.entries, self.names_in_text(), 200)
 
-    def _last_entry(self) -> int:
-        return id(self.entries[-1]) if self.entries else 0
+    def told(self, entry: Words) -> str:
+        """The log's ``entry`` in words, in the current language."""
+        return self._teller(entry, self.names_in_text())
 
     # ================================================================== events, as they play
 

@@ -309,6 +309,36 @@ def _late(names: Sequence[str], seat: int, you: int | None) -> str:
     )
 
 
+class Teller:
+    """Tells the log's entries in words, each once per language and names (the whole
+    log had been told again at each new line: 80,000 lines for a game's 400); by
+    identity, the entry and not its like. Forgets all past ``most`` * 2 entries."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._key: tuple[object, ...] = ()
+        self._said: dict[int, tuple[Words, str]] = {}
+        self._lines: tuple[tuple[object, ...], list[str]] = ((), [])
+
+    def lines(self, entries: Sequence[Words], names: Sequence[str], last: int) -> list[str]:
+        """The newest ``last`` lines that ``entries`` make (some make none)."""
+        newest = id(entries[-1]) if entries else 0
+        key = (i18n.current_language(), tuple(names), len(entries), newest, last)
+        if key != self._lines[0]:
+            told = [line for line in (self(e, names) for e in entries) if line]
+            self._lines = (key, told[-last:])
+        return self._lines[1]
+
+    def __call__(self, entry: Words, names: Sequence[str]) -> str:
+        key = (i18n.current_language(), tuple(names))
+        if key != self._key or len(self._said) > 2 * self.most:
+            self._key, self._said = key, {}
+        got = self._said.get(id(entry))
+        if got is None or got[0] is not entry:
+            got = self._said[id(entry)] = (entry, entry.text(names))
+        return got[1]
+
+
 def logged(entry: LogEntry, you: int | None) -> Words:
     """The log's line for ``entry``, spoken to seat ``you``, to be worded when drawn
     (empty for events the log leaves out). A toast is the same line."""

@@ -12,7 +12,7 @@ table each player has their own "last turn").
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from split.engine import events as ev
@@ -39,10 +39,11 @@ class Recap:
                 return len(entries) - i
         return len(entries)  # the start of it has left the log
 
-    def lines(self, entries: list[Words], names: Sequence[str]) -> int:
-        """How many lines the recap's entries make in the log (some events make none)."""
-        told = entries[len(entries) - self.count(entries) :]
-        return sum(1 for w in told if w.text(names))
+    def lines(self, entries: list[Words], told: Callable[[Words], str]) -> int:
+        """How many lines the recap's entries make in the log (some events make none),
+        ``told`` giving an entry's words."""
+        since = entries[len(entries) - self.count(entries) :]
+        return sum(1 for w in since if told(w))
 
 
 @dataclass

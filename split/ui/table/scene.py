@@ -175,7 +175,7 @@ class TableScene(TableCore):
         recap = self.recorder.recap if self.recorder is not None else None
         if recap is None or self.replaying is not None:
             return 0
-        return recap.lines(list(self.entries), self.names_in_text())
+        return recap.lines(list(self.entries), self.told)
 
     def replay(self) -> bool:
         """Y or Replay, on your turn: play again on the table what the others did since
