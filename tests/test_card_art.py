@@ -325,3 +325,43 @@ def test_the_gallery_generator_draws_every_style(tmp_path):
     first = art.match(k, k)
     for x, y in ((art.w // 2, art.h // 2), (art.w, art.h // 3)):
         assert tuple(image.get_at((6 + x, 6 + y)))[:3] == tuple(first.get_at((x, y)))[:3]
+
+
+def test_every_transform_gives_the_gil_back_at_once(monkeypatch):
+    """pygame's transforms let go of the GIL; with a bot searching on another thread,
+    taking it back waited the whole switch interval (5 ms a call, about 100 ms for a
+    new hand's tilted cards). Every transform of the game goes through
+    split.ui.transforms, which lowers the interval for the call only."""
+    import ast
+    import sys
+    from pathlib import Path
+
+    from split.ui import cards, transforms
+
+    root = Path(cards.__file__).resolve().parent.parent
+    raw = []
+    for path in root.rglob("*.py"):
+        if path.name == "transforms.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr == "transform"
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "pygame"
+            ):
+                raw.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert not raw, f"pygame.transform called directly: {raw}"
+    seen = []
+    real = pygame.transform.rotozoom
+
+    def watched(surface, angle, scale):
+        seen.append(sys.getswitchinterval())
+        return real(surface, angle, scale)
+
+    monkeypatch.setattr(pygame.transform, "rotozoom", watched)
+    art = cards.CardArt(120, cards.DeckStyle("blue"))
+    face, shadow = art.tilted(5, 7.5)  # a card of a fanned hand, and its shadow
+    assert seen == [pytest.approx(transforms.BRIEF)] * 2
+    assert sys.getswitchinterval() == pytest.approx(transforms.NORMAL) == 0.005
+    assert face.get_width() > art.w  # turned

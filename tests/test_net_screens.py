@@ -20,9 +20,9 @@ from ui_driver import gesture  # noqa: E402
 
 from split.app.session import load_session  # noqa: E402
 from split.app.stats import load_stats  # noqa: E402
-from split.bots import BOT_NAMES  # noqa: E402
+from split.bots import BOT_NAMES, make_bot  # noqa: E402
 from split.engine import Game, GameConfig, PlayerView  # noqa: E402
-from split.engine.state import GAME_OVER  # noqa: E402
+from split.engine.state import GAME_OVER, ROUND_OVER, Phase  # noqa: E402
 from split.net.host import Host, SeatPlan  # noqa: E402
 from split.net.protocol import SAY_EVERY, Said  # noqa: E402
 from split.ui.menu.lobby import JoinScene, LobbyScene, NetResults, net_game  # noqa: E402
@@ -392,19 +392,21 @@ def test_a_new_round_clears_the_wait_for_the_others_and_says_whose_turn_it_is(da
 
     from split.ui.table.narration import prompt_line
 
-    with _bo_joins_ann() as (host, ann, app, _net):
+    near = _near_the_end(GameConfig(2, 1, 12), left=6, end=ROUND_OVER)
+    with _bo_joins_ann(near) as (host, ann, app, _net):
         ann.asked_round = 1  # Ann reads the first round's scores until told
         host.begin()
         assert until(lambda: app.run_frames(1) or net_game(app.scene) is not None, 5)
         table = app.scene
-        rng = random.Random(2)
+        bo = make_bot("normal", 1)  # the bots' line: the round ends in a few moves
         deadline = time.monotonic() + 60
-        while not isinstance(app.scene, RoundSummaryScene):  # the first round, by mouse
+        while not isinstance(app.scene, RoundSummaryScene):  # the round's end, by mouse
             assert time.monotonic() < deadline, "the round did not end"
             ann.step()
             app.run_frames(1)
             if app.scene is table and table.legal() and not table.busy():
-                gesture(app, table, rng.choice(table.legal()))
+                view = PlayerView.of(table.state, table.viewer)
+                gesture(app, table, bo.choose(view, table.legal()))
         click_button(app, "next")  # Bo first: he waits for Ann
         assert app.scene is table and table.ui.note is not None
         assert "Waiting" in table.ui.note.text(table.names)
@@ -604,13 +606,14 @@ def _log(table) -> list[str]:
     return [w.text(table.names) for w in table.entries]
 
 
-def _near_the_end(config: GameConfig, left: int) -> Game:
-    """A game of ``config`` played by bots to ``left`` actions before its end."""
+def _near_the_end(config: GameConfig, left: int, end: Phase = GAME_OVER) -> Game:
+    """A game of ``config`` played by bots to ``left`` actions before its end (or the
+    first round's, ``end=ROUND_OVER``)."""
     from split.bots import make_bot
 
     whole = Game(config)
     bots = [make_bot("normal", s) for s in range(config.players)]
-    while whole.state.phase != GAME_OVER:
+    while whole.state.phase != end:
         s = whole.state
         seat = s.current if s.current is not None else 0
         whole.apply(bots[seat].choose(PlayerView.of(s, seat), s.legal_actions()))

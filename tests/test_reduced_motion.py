@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_driver import button, click_button, key, start  # noqa: E402
-from ui_driver import gesture, settle  # noqa: E402
+from ui_driver import SteppedClock, gesture, settle  # noqa: E402
 
 from split.app.settings import Settings, load_settings  # noqa: E402
 from split.engine import events as ev  # noqa: E402
@@ -46,11 +46,12 @@ Track = list[tuple[tuple[int, int], int]]
 
 
 def _play_until_a_bot_moved(app, table, seconds=10.0) -> dict[int, Track]:
-    """Make human moves (random legal gestures) and run the real loop in real time, at
-    the chosen speed, until a bot's move from its hand or the table (not only a card
-    drawn from the pile) has been shown and its cards have landed. Returns each sprite
-    drawn over the table while a bot's move showed: where it was and how opaque,
-    frame by frame."""
+    """Make human moves (random legal gestures) and run the real loop at the chosen
+    speed, on a clock that moves with its steps, until a bot's move from its hand or
+    the table (not only a card drawn from the pile) has been shown and its cards have
+    landed. Returns each sprite drawn over the table while a bot's move showed: where
+    it was and how opaque, frame by frame."""
+    SteppedClock(app, table)  # 20 steps a second: the motion without the wait
     rng = random.Random(3)
     seen: dict[int, Track] = {}
     shown = False  # a bot's card left its hand or the table
@@ -72,7 +73,8 @@ def _play_until_a_bot_moved(app, table, seconds=10.0) -> dict[int, Track]:
                 if f.t >= 0:
                     kept.append(f)
                     seen.setdefault(id(f), []).append((f.sprite.rect.topleft, f.sprite.alpha))
-        time.sleep(0.004)
+        if table.driver.thinking:
+            time.sleep(0.002)
     raise AssertionError("no bot's move was shown")
 
 
@@ -168,6 +170,7 @@ def test_with_reduced_motion_your_upgraded_match_fades_out_as_it_was():
     seats = [SeatSetup("You", "human"), SeatSetup("Ada", "normal")]
     table = TableScene(game, seats, settings=settings, choose_bot=bot)
     app.push(table)
+    SteppedClock(app, table)
     table.finish_animations()
     settle(app, table)
     yours = table.find_hit("match", 0, 0).rect.copy()

@@ -6,7 +6,6 @@ to the one you are looking at. Driven through the real loop with real events."""
 from __future__ import annotations
 
 import copy
-import itertools
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -14,7 +13,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_driver import click, gesture, key, make_table, settle  # noqa: E402
+from ui_driver import SteppedClock, click, gesture, key, make_table, settle  # noqa: E402
 
 from split.engine import Game, GameConfig  # noqa: E402
 from split.ui.table.frame import Frame  # noqa: E402
@@ -66,9 +65,7 @@ def test_your_turn_shows_what_happened_since_and_replays_it_on_the_table():
     assert table.replaying is not None and not table.human_turn()
     assert table.model.discard == left[2], "the replay starts from the table your turn left"
     flew = 0
-    steps = itertools.count()  # each step 1/20 s after the last: the replay's own pace
-    app.now = lambda: next(steps) / 20
-    app.step(block=False)
+    SteppedClock(app)  # 20 steps a second of the replay's own pace
     for _ in range(2000):  # at reading speed, even with the speed set to instant
         app.step(block=False)
         flew += bool(table.animator.flights)

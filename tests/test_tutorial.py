@@ -11,7 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from app_driver import click_button, start  # noqa: E402
-from ui_driver import click, gesture, key, play_the_lesson, record_texts, settle  # noqa: E402
+from ui_driver import SteppedClock, click, gesture, key, play_the_lesson, record_texts, settle  # noqa: E402
 
 from split import i18n  # noqa: E402
 from split.engine.notation import state_json  # noqa: E402
@@ -49,6 +49,7 @@ def open_tutorial(lang: str = "en"):
     click_button(app, "learn")
     table = app.scene
     assert lesson_of(table) is not None
+    SteppedClock(app, table)  # Ada's pauses go by in steps, not in real time
     return app, ctx, table
 
 

@@ -13,7 +13,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_driver import BASE, click, drag, key, laid_out, settle, spot  # noqa: E402
+from ui_driver import BASE, SteppedClock, click, drag, key, laid_out, settle, spot  # noqa: E402
 
 from split import i18n  # noqa: E402
 from split.engine import events as ev  # noqa: E402
@@ -86,6 +86,7 @@ def upgrade_table(speed):
     bot = scripted(game, ["draw", "upgrade 7D 0.0", "pass", "discard 8S"])
     table = TableScene(game, seats, settings=TableSettings(speed), choose_bot=bot)
     app.push(table)
+    SteppedClock(app, table)  # the bot's pause and the flights by the step, not the watch
     table.finish_animations()
     settle(app, table)
     app.run_frames(1)

@@ -73,6 +73,27 @@ def settle(app, table, max_frames=3000, seconds=30.0) -> None:
             frames += 1
 
 
+class SteppedClock:
+    """A clock that moves only as the loop steps: each step of ``app`` comes 1/``fps`` s
+    after the last, for the loop's motion and for ``table``'s bots' pauses alike, so a
+    test at a real speed sees the motion in as few frames as the eye would at ``fps``
+    and waits for no pause in real time."""
+
+    def __init__(self, app, table=None, fps: int = 20) -> None:
+        self.t, self.dt = 0.0, 1.0 / fps
+        app.now = self.step
+        app.step(block=False)  # the loop's first look at this clock (no time passes)
+        if table is not None:
+            table.driver.now = self.read
+
+    def step(self) -> float:
+        self.t += self.dt
+        return self.t
+
+    def read(self) -> float:
+        return self.t
+
+
 def post(kind, **kw) -> None:
     pygame.event.post(pygame.event.Event(kind, **kw))
 
@@ -119,9 +140,11 @@ def spot(table, kind, a=-1, b=-1):
 def play_the_lesson(app, table, upto: str | None = None) -> None:
     """Play the tutorial to its end (or to the step ``upto``) as a player who does what
     the coach says: each step with the mouse, the button it asks for when it asks for
-    one, and the coach's Next round when a round is over."""
+    one, and the coach's Next round when a round is over (on a :class:`SteppedClock`:
+    Ada's pauses go by in steps, not in real time)."""
     from split.ui.tutorial import lesson_of
 
+    SteppedClock(app, table)
     lesson = lesson_of(table)
     for _ in range(4 * 40):
         settle(app, table)

@@ -15,6 +15,8 @@ from functools import lru_cache
 
 import pygame
 
+from . import transforms
+
 RGB = tuple[int, int, int]
 
 # name -> (ground, pattern ink, border)
@@ -64,7 +66,7 @@ def back_image(
     pygame.draw.rect(
         half, edge, shape, thick, border_top_left_radius=r, border_bottom_left_radius=r
     )
-    return pygame.transform.smoothscale(half, (w, h))
+    return transforms.smoothscale(half, (w, h))
 
 
 def _lattice(surf: pygame.Surface, f: pygame.Rect, ink: RGB) -> None:

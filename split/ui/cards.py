@@ -22,7 +22,7 @@ import pygame
 
 from split.engine.cards import RANKS, SUIT_SYMBOLS, MatchType, is_red, match_type
 
-from . import typeset
+from . import transforms, typeset
 from .backs import BACK_NAMES, BACK_STYLES, back_image
 from .courts import COURTS, FACE_STYLES, court_picture
 
@@ -111,7 +111,7 @@ def badge(kind: MatchType, radius: int, high_contrast: bool = False) -> pygame.S
     centre = pygame.math.Vector2(r, r * (1.12 if points == 3 else 1))
     shrink = 0.62 if points == 3 else (0.7 if points == 5 else 0.76)
     pygame.draw.polygon(big, col, [centre + (p - centre) * shrink for p in pts])
-    return pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
+    return transforms.smoothscale(big, (2 * radius, 2 * radius))
 
 
 class CardArt:
@@ -222,7 +222,7 @@ class CardArt:
             clip.blit(pip, (px, py))
             surf.blit(clip, (0, 0))
         # The rank again, upside down, in the far corner.
-        small = pygame.transform.rotate(typeset.symbol(rank, int(w * 0.34), col, bold=True), 180)
+        small = transforms.rotate(typeset.symbol(rank, int(w * 0.34), col, bold=True), 180)
         if left:
             surf.blit(small, (pad, h - pad // 2 - small.get_height()))
         else:
@@ -271,8 +271,8 @@ class CardArt:
             face = self.back() if card is None else self.half(card)
             shadow = SHADOWS.get(self.size, self.radius)
             if key[1]:
-                face = pygame.transform.rotozoom(face, key[1], 1.0)
-                shadow = pygame.transform.rotozoom(shadow, key[1], 1.0)
+                face = transforms.rotozoom(face, key[1])
+                shadow = transforms.rotozoom(shadow, key[1])
             got = (face, shadow)
             self._tilted[key] = got
         return got
@@ -317,14 +317,14 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             d = ((x - 23.5) / 24) ** 2 + ((y - 11.0) / 15) ** 2
             k = max(0.0, 1.0 - 0.55 * d) ** 1.4
             small.set_at((x, y), tuple(int(c * (0.55 + 0.6 * k)) for c in FELT))
-    surf = pygame.transform.smoothscale(small, (w, h)).convert()
+    surf = transforms.smoothscale(small, (w, h)).convert()
     # the grain: soft blotches (noise blurred by scaling) and fine fibres
     tile = pygame.Surface((96, 96), pygame.SRCALPHA)
     for y in range(0, 96, 2):
         for x in range(0, 96, 2):
             v = rng.randint(0, 26)
             tile.fill((255, 255, 255, v) if rng.random() < 0.5 else (0, 0, 0, v), (x, y, 2, 2))
-    tile = pygame.transform.smoothscale(pygame.transform.smoothscale(tile, (24, 24)), (192, 192))
+    tile = transforms.smoothscale(transforms.smoothscale(tile, (24, 24)), (192, 192))
     for _i in range(900):
         x, y = rng.randrange(192), rng.randrange(192)
         dx, dy = rng.choice(((3, 0), (0, 3), (2, 2), (2, -2)))
@@ -353,10 +353,10 @@ class _Shadows:
             alpha = 110 if lifted else 80
             shape = pygame.Rect(2 * blur, 2 * blur, w, h)
             pygame.draw.rect(big, (0, 0, 0, alpha), shape, border_radius=radius + blur // 2)
-            small = pygame.transform.smoothscale(
+            small = transforms.smoothscale(
                 big, (max(1, big.get_width() // blur), max(1, big.get_height() // blur))
             )
-            surf = pygame.transform.smoothscale(small, big.get_size())
+            surf = transforms.smoothscale(small, big.get_size())
             if len(self._cache) > 256:
                 self._cache.clear()
             self._cache[key] = surf

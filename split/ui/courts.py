@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import pygame
 
-from . import typeset
+from . import transforms, typeset
 
 RGB = tuple[int, int, int]
 
@@ -113,7 +113,7 @@ def court_picture(
         _classic(big, f, rank, suit, ink)
     else:
         _Painter(big, f, FIGURES[rank, suit], rank, suit, ink).paint()
-    return pygame.transform.smoothscale(big, (W, H))
+    return transforms.smoothscale(big, (W, H))
 
 
 def _ace(surf: pygame.Surface, f: pygame.Rect, suit: str, ink: RGB) -> None:

@@ -17,6 +17,8 @@ from functools import lru_cache
 
 import pygame
 
+from . import transforms
+
 RGB = tuple[int, int, int]
 
 GROUNDS: tuple[RGB, ...] = (
@@ -158,4 +160,4 @@ def portrait(name: str, size: int, kind: str = "human") -> pygame.Surface:
     pygame.draw.circle(mask, (255, 255, 255, 255), P(50, 50), int(50 * u))
     big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     pygame.draw.circle(big, RIM, P(50, 50), int(50 * u), max(2, int(3.5 * u)))
-    return pygame.transform.smoothscale(big, (size, size))
+    return transforms.smoothscale(big, (size, size))

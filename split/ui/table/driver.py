@@ -104,6 +104,7 @@ class BotDriver:
         self._future: Future[Action] | _Done | None = None
         self._executor: ThreadPoolExecutor | None = None
         self.bots = SeatedBots()  # what each bot seat has read of the other hands
+        self.now: Callable[[], float] = time.perf_counter  # the pauses' clock (tests step it)
 
     def bots_turn(self) -> bool:
         """Whether a bot is to act."""
@@ -166,7 +167,7 @@ class BotDriver:
     def poll(self) -> Action | None:
         """Call while a bot is to act: starts it thinking, and returns its action once
         both its pause is over and its choice is made."""
-        now = time.perf_counter()
+        now = self.now()
         if self._due is None:
             self._due = now + self.thinking_time()
             self._start()  # thinks during the pause, off the drawing thread
@@ -182,7 +183,7 @@ class BotDriver:
             return None
         if self._due is None:
             return self.thinking_time()
-        left = self._due - time.perf_counter()
+        left = self._due - self.now()
         if left <= 0 and self.thinking:
             return 0.01  # still thinking
         return max(0.0, left)
