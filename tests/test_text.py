@@ -453,7 +453,7 @@ def test_labels_the_screens_fit_are_cut_between_clusters():
     i18n.set_language("te")
     try:
         shortened = 0
-        for label in _telugu_translations()[:80]:
+        for label in _telugu_translations()[:40]:
             width = text.text_size(label, 14, lang="te")[0] // 2
             if width < 40:
                 continue  # too short to cut meaningfully
@@ -463,7 +463,7 @@ def test_labels_the_screens_fit_are_cut_between_clusters():
             assert got.get_width() <= width
             assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA"), label
             shortened += 1
-        assert shortened > 20
+        assert shortened > 10
     finally:
         i18n.set_language("en")
 
