@@ -135,9 +135,9 @@ def test_each_line_of_the_log_is_told_once_per_language(monkeypatch):
         return real(names, entry, you)
 
     monkeypatch.setattr(narration, "_logged", counted)
-    app, table = _a_long_game(40)
+    app, table = _a_long_game(20)
     entries = len(table.entries)
-    assert entries >= 40 and len(told) <= entries
+    assert entries >= 20 and len(told) <= entries
     lines = list(table.log)
     i18n.set_language("fa")
     try:
