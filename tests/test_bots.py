@@ -603,6 +603,8 @@ def test_a_hint_never_contradicts_the_review_of_the_same_move():
         s = game.state
         legal = s.legal_actions()
         coach = Coach(["human", "normal"])
+        assert coach.hint(game) is None  # searched on a thread of its own
+        coach.wait(120)
         advised = coach.hint(game)
         for action in legal:
             coach.review(game, action)

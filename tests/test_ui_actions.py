@@ -250,12 +250,62 @@ def test_reorder_by_dragging_within_the_hand_and_sort_key(lang):
     assert table.hand.cards == sorted(table.hand.cards, key=lambda c: (c & 3, c >> 2))
 
 
+def _searched(app, table) -> None:
+    """The expert's search for a hint has ended, and the loop has shown what it found."""
+    table.expert.wait()
+    app.run_frames(2)
+
+
 def test_hint_button_lights_the_suggested_move():
     game, app, table = table_at()
     click(app, table.renderer.buttons["hint"].rect.center)
+    _searched(app, table)
     said, _tone = table.prompt()
-    assert table.ui.note and said.startswith("Hint")
+    assert table.ui.note and said.startswith("Hint: ") and "thinking" not in said
     assert table.ui.hint_keys
+
+
+def test_the_window_goes_on_while_the_expert_searches_a_hint(monkeypatch):
+    """The hint's search (up to half a second at six seats) froze the window: it is
+    searched on a thread of its own, the prompt says the expert is thinking and frames
+    go on being drawn; the hint shows once found. A move made meanwhile drops it: no
+    hint of a position gone is shown."""
+    import threading
+
+    from split.ui.table import coach
+
+    release = threading.Event()
+    real = coach.hint
+
+    def held(*args, **kwargs):
+        release.wait(30)  # a search as long as the test wants
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach, "hint", held)
+    game, app, table = table_at()
+    key(app, pygame.K_h)
+    frames = app.frames
+    for _ in range(5):
+        table.invalidate()
+        app.run_frames(1)
+    assert app.frames >= frames + 5 and "thinking" in table.prompt()[0]
+    assert not table.ui.hint_keys and table.wake_in() is not None  # it looks again soon
+    release.set()
+    _searched(app, table)
+    assert table.prompt()[0].startswith("Hint: ") and table.ui.hint_keys
+    assert table.hint_at is None
+    # the next turn: H, then a move before the search ends
+    release.clear()
+    assert table.try_action(table.state.legal_actions()[0])
+    settle(app, table)
+    assert table.human_turn()
+    key(app, pygame.K_h)
+    assert "thinking" in table.prompt()[0]
+    moves = len(game.actions)
+    assert table.try_action(table.state.legal_actions()[0]) and len(game.actions) > moves
+    release.set()
+    _searched(app, table)
+    assert table.hint_at is None and not table.prompt()[0].startswith("Hint")
 
 
 @pytest.mark.full_judge
@@ -275,6 +325,7 @@ def test_the_hint_names_the_experts_move():
     view, legal = PlayerView.of(game.state, 0), game.state.legal_actions()
     judged = ExpertBot(judge_seed(game), worlds=JUDGE_WORLDS).judge(view, legal).best
     key(app, pygame.K_h)
+    _searched(app, table)
     said, _tone = table.prompt()
     assert said.startswith("Hint: ") and said.endswith(explain(view, judged)), said
     assert table.ui.hint_keys
@@ -296,9 +347,10 @@ def test_asking_for_a_hint_again_is_instant_and_a_new_position_is_searched(monke
     monkeypatch.setattr(coach, "hint", counted)
     game, app, table = table_at()
     key(app, pygame.K_h)
+    _searched(app, table)
     first = table.prompt()
-    key(app, pygame.K_h)
-    assert len(searched) == 1 and table.prompt() == first
+    key(app, pygame.K_h)  # found already: shown at once
+    assert len(searched) == 1 and table.prompt() == first and "thinking" not in first[0]
     moved = len(game.actions)
     assert table.try_action(table.state.legal_actions()[0])
     settle(app, table)

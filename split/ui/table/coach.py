@@ -74,8 +74,10 @@ class Coach:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._closed = False
-        # the last hint: its position (seed, moves) and the expert's move there
-        self._hint: tuple[tuple[int, tuple[Action, ...]], Action] | None = None
+        # the last hint asked: its position (seed, moves) and the expert's move there
+        # (None while it is being searched)
+        self._hint: tuple[tuple[int, tuple[Action, ...]], Action | None] | None = None
+        self._hinting: threading.Thread | None = None
 
     def review(self, game: Game | RemoteGame, action: Action) -> None:
         """Weigh ``action``, about to be played in ``game``, if it is the human's and
@@ -99,16 +101,34 @@ class Coach:
                 self._thread = threading.Thread(target=self._work, name="split-coach", daemon=True)
                 self._thread.start()
 
-    def hint(self, game: Game | RemoteGame) -> Action:
+    def hint(self, game: Game | RemoteGame) -> Action | None:
         """The expert's move for the player to act: the judge of its reviews, with the
-        seed and budget the review of this move will have. The search is kept for its
-        position (the game's moves so far), so asking again is instant; the table
-        words the move when it draws it."""
+        seed and budget the review of this move will have. It is searched on a thread
+        of its own (up to half a second at six seats: the window would stand still):
+        None until it is found, and asking again meanwhile starts nothing new. The
+        search is kept for its position (the game's moves so far), so asking again
+        there is instant; the table words the move when it draws it."""
         key = (judge_seed(game), tuple(game.actions))
-        if self._hint is None or self._hint[0] != key:
-            found = hint(game.state, game.state.legal_actions(), "expert", None, key[0])
-            self._hint = (key, found.action)
-        return self._hint[1]
+        with self._lock:
+            if self._hint is not None and self._hint[0] == key:
+                return self._hint[1]
+            self._hint = (key, None)
+        state = game.state
+        seat = state.current if state.current is not None else 0
+        view, legal = PlayerView.of(state, seat), list(state.legal_actions())
+
+        def search() -> None:
+            try:
+                found = hint(view, legal, "expert", None, key[0]).action
+            except Exception:  # pragma: no cover - a hint must never stop the game
+                found = hint(view, legal, "normal", None, key[0]).action
+            with self._lock:
+                if self._hint is not None and self._hint[0] == key:
+                    self._hint = (key, found)
+
+        self._hinting = threading.Thread(target=search, name="split-hint", daemon=True)
+        self._hinting.start()
+        return None
 
     def _work(self) -> None:
         while True:
@@ -138,9 +158,12 @@ class Coach:
         return any(not r.done.is_set() for r in self.reviews if r.round == round_no)
 
     def wait(self, timeout: float = 30.0) -> None:
-        """Block until every review is done (tests, and nothing else)."""
+        """Block until every review and the hint asked are done (tests, and nothing
+        else)."""
         for r in list(self.reviews):
             r.done.wait(timeout)
+        if self._hinting is not None:
+            self._hinting.join(timeout)
 
     def costly(self, round_no: int) -> list[Review]:
         """The round's costliest moves (at least ``COSTLY`` points), at most ``SHOWN``,

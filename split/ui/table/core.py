@@ -19,7 +19,6 @@ from split.engine.cards import DECK_SIZE
 from split.engine.game import Game
 from split.engine.refusals import Refusal
 from split.engine.state import GameState, IllegalAction
-from split.engine.view import PlayerView
 from split.i18n import N_
 from split.i18n.words import Words, message, verbatim
 
@@ -33,7 +32,7 @@ from .animator import Animator
 from .coach import Coach
 from .frame import Frame
 from .geometry import Geometry
-from .gestures import Gestures, action_keys, glow_targets
+from .gestures import Gestures, glow_targets
 from .hand import HandOrder, SortKey, sort_key
 from .intents import Key
 from .layout import TableLayout, lay_out
@@ -41,7 +40,6 @@ from .narration import (
     Teller,
     Tone,
     Undone,
-    hint_words,
     late,
     logged,
     phrase,
@@ -374,20 +372,6 @@ class TableCore(Scene):
             self.hand.cards,
             self.viewer,
         )
-
-    def hint(self) -> None:
-        """H: ask the bots' hint for the human to act and light its targets."""
-        if not self.human_turn():
-            return
-        state = self.state
-        action = self.policy.hint_asked(self)  # a lesson shows its own step
-        if action is None:
-            action = self.expert.hint(self.game)  # the judge of the round's review
-        view = PlayerView.of(state, self.viewer)
-        # the hint is what the prompt says now, not an older refusal
-        said = hint_words(action, view, tuple(self.model.discard), self._you())
-        self.show(it.Explain(error=None, note=said))
-        self.show(it.Lit(frozenset(action_keys(action, self.hand.cards, self.viewer))))
 
     def toggle_sort(self) -> None:
         """S: rank order <-> suit order (and forget any dragged arrangement)."""

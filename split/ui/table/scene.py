@@ -12,6 +12,7 @@ import pygame
 from split.engine import Game, GameConfig
 from split.engine.actions import Action
 from split.engine.state import GAME_OVER, ROUND_OVER
+from split.engine.view import PlayerView
 from split.i18n import N_
 from split.i18n.words import message
 
@@ -23,15 +24,18 @@ from . import intents as it
 from .animator import Animator
 from .core import TableCore
 from .frame import Frame, Hidden
+from .gestures import action_keys
 from .hits import Hit
 from .layout import lay_out
-from .narration import refused
+from .narration import hint_words, refused
 from .remote import clock_shown
 from .toasts import draw_overlay, notice_at
 
 
 class TableScene(TableCore):
     """The game table (see :mod:`split.ui.table` for its API)."""
+
+    hint_at: int | None = None  # H was pressed at this move: the expert is searching it
 
     # ================================================================== screens
 
@@ -41,6 +45,27 @@ class TableScene(TableCore):
         self.show(it.Revealed())
         self.hand.reset(self.model.hands[seat], self._sort_key())
         self.invalidate()
+
+    def hint(self) -> None:
+        """H: the expert's move for the human to act, in words, its targets lit; while
+        the expert searches it (on its own thread) the prompt says so."""
+        self.hint_at = None
+        if not self.human_turn():
+            return
+        action = self.policy.hint_asked(self)  # a lesson shows its own step
+        if action is None:
+            action = self.expert.hint(self.game)  # the judge of the round's review
+        if action is None:
+            self.hint_at = len(self.game.actions)
+            self.show(
+                it.Explain(error=None, note=message(N_("Hint: the expert is thinking\u2026")))
+            )
+            return
+        view = PlayerView.of(self.state, self.viewer)
+        # the hint is what the prompt says now, not an older refusal
+        said = hint_words(action, view, tuple(self.model.discard), self._you())
+        self.show(it.Explain(error=None, note=said))
+        self.show(it.Lit(frozenset(action_keys(action, self.hand.cards, self.viewer))))
 
     def _check_screens(self) -> None:
         s = self.state
@@ -99,6 +124,8 @@ class TableScene(TableCore):
         self.version += 1
 
     def wake_in(self) -> float | None:
+        if self.hint_at is not None:
+            return 0.05  # a look for the hint being searched
         # a bot's move due here, or a look for the host's news (see .driver.HostBots)
         due = self.driver.wake_in()
         for change in (self.feedback.next_change(), self.policy.wake_in(self)):
@@ -117,6 +144,11 @@ class TableScene(TableCore):
             self.app.push(PassScene(self, seat))
             return
         self.take_arrivals()
+        if self.hint_at is not None:
+            if not self.human_turn() or self.hint_at != len(self.game.actions):
+                self.hint_at = None  # the game moved on: that hint is of no use now
+            elif self.expert.hint(self.game) is not None:
+                self.hint()  # found: shown as if asked just now
         try:
             if self.animator.step(dt):
                 self.invalidate()
