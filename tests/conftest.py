@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 
@@ -35,8 +37,9 @@ def lang(request):
 @pytest.fixture(autouse=True)
 def _close_apps(monkeypatch):
     """Every App a test made is closed after it, as the window closing closes it in
-    play: its scenes stop their work (the expert's reviews, network connections), so
-    nothing a test started keeps running into the next one."""
+    play: its scenes stop their work (the expert's reviews, network connections), and
+    a hint or review being weighed is waited for, so nothing a test started keeps
+    running into the next one (an idle loop's CPU is measured there)."""
     from split.ui.loop import App
 
     made: list[App] = []
@@ -50,6 +53,9 @@ def _close_apps(monkeypatch):
     yield
     for app in made:
         app.close()
+    for thread in threading.enumerate():  # a hint or review under way ends in its cap
+        if thread.name in ("split-hint", "split-coach"):
+            thread.join(30)
 
 
 @pytest.fixture(autouse=True)

@@ -404,6 +404,7 @@ def test_sheet_and_reference_panels_one_key_or_click_away():
     click(app, (20, 300))  # a click outside the buttons closes the panel
     assert not table.ui.show_sheets
     key(app, pygame.K_h)
+    _searched(app, table)
     assert table.ui.note and table.ui.hint_keys
 
 
