@@ -179,7 +179,9 @@ def test_a_click_on_a_notice_dismisses_it_and_plays_nothing():
 def test_notices_of_two_players_show_the_newest_first_until_your_move():
     """Ada, then Bo, upgrade your matches (R5.2) while you wait: both notices stay,
     Bo's on top, each marked with its player's portrait, beside your long row of
-    matches (narrowed to leave them in view); your draw clears them."""
+    matches (narrowed to leave them in view) and above your hand: narrowed, two do not
+    fit there, so Ada's shows when Bo's is dismissed with a click; your draw clears
+    them."""
     yours = [["7C", "7H"], ["9C", "9H"], ["3D", "3H"], ["4C", "4S"], ["5H", "5D"]]
     yours += [["6S", "6H"], ["JS", "JC"], ["AC", "AD"], ["2D", "2H"]]
     game = laid_out(
@@ -203,10 +205,14 @@ def test_notices_of_two_players_show_the_newest_first_until_your_move():
     assert {"upgrade 7D 0.0", "upgrade 9D 0.0"} <= {str(a) for a in game.actions}
     start = table.feedback.toasts[-1].start
     table.feedback.clock = lambda: start + 10.0
-    _assert_notices_drawn(app, table, ["Bo", "Ada"])
-    boxes = [n.box for n in notices(table.feedback, table.frame())]
     matches = [h.rect for h in table.hits() if h.kind == "match" and h.a == 0]
-    assert len(matches) == 7 and not [m for m in matches if m.collidelist(boxes) >= 0]
+    hand_top = min(h.rect.top for h in table.hits() if h.kind == "hand")
+    for actors in (["Bo"], ["Ada"]):
+        _assert_notices_drawn(app, table, actors)
+        (box,) = [n.box for n in notices(table.feedback, table.frame())]
+        assert len(matches) == 7 and box.collidelist(matches) < 0 and box.bottom <= hand_top
+        if actors == ["Bo"]:
+            click(app, box.center)  # dismissed: Ada's comes up
     key(app, pygame.K_d)
     assert not table.feedback.toasts
 
@@ -582,3 +588,28 @@ def test_a_hint_replaces_the_refusal_on_the_prompt_line():
     key(app, pygame.K_h)
     said, tone = table.prompt()
     assert said.startswith("Hint: ") and tone is Tone.NOTE
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+def test_notices_stack_above_your_hand_at_every_text_size(scale):
+    """Three notices stacked down over the top of your hand's cards, their rank
+    corners (by 40 px at 1280x720 and 100 %, more at a larger text size): as many as
+    fit above them show, the newest always (two at 100 %, one at 200 %), and
+    dismissing one brings the next older one up."""
+    from ui_driver import make_table
+
+    from split.ui.table.toasts import notices
+
+    game = laid_out(**BASE)
+    app, table, _ = make_table(game, kinds=("human", "random"), scale=scale)
+    for who in ("Ada upgraded your match", "Ada took your match", "Ada gave you a box"):
+        table.feedback.add(verbatim(who), 0, 1)
+    shown = notices(table.feedback, table.frame())
+    hand_top = min(h.rect.top for h in table.hits() if h.kind == "hand")
+    assert shown and shown[0].toast is table.feedback.toasts[-1]  # the newest, on top
+    assert all(n.box.bottom <= hand_top for n in shown)
+    assert len(shown) == (2 if scale == 100 else 1)
+    table.feedback.dismiss(shown[0].toast)
+    again = notices(table.feedback, table.frame())
+    assert again[0].toast is table.feedback.toasts[-1] and len(again) == len(shown)
+    assert again[0].toast is not shown[0].toast and all(n.box.bottom <= hand_top for n in again)

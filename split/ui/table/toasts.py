@@ -262,7 +262,9 @@ def lay_notices(toasts: Sequence[Toast], f: Frame) -> list[Notice]:
     """Where the notices go, the newest on top: beside your own matches, at the far end
     of their row (your matches start at the reading side), so a notice names what
     happened without hiding the cards it names; narrower when the row is long (down to
-    a dozen letters' width, then over its last matches)."""
+    a dozen letters' width, then over its last matches). As many as fit above your
+    hand's cards (the newest always): an older one shows when a newer is dismissed,
+    and the log (L) has them all."""
     lay = f.layout
     fs = lay.fs
     names = [i18n.embed(name) for name in f.names]
@@ -276,12 +278,14 @@ def lay_notices(toasts: Sequence[Toast], f: Frame) -> list[Notice]:
     side = int(fs * 2.2)  # the portrait of who did it
     pad = fs // 2
     y = area.top + 2
-    out = []
+    out: list[Notice] = []
     for toast in reversed(toasts):
         room = width - side - 3 * pad - fs  # and the close mark at the far end
         lines = tuple(typeset.wrap(toast.words.text(names), fs, room)[:3])
         h = max(side + pad, pad + len(lines) * int(fs * 1.3))
         box = widgets.mirror(pygame.Rect(area.right - width - 4, y, width, h), area)
+        if out and box.bottom > max(area.bottom, lay.hand_y - 4):
+            break  # it would cover your hand's cards
         pic = widgets.mirror(pygame.Rect(box.left + pad, box.centery - side // 2, side, side), box)
         out.append(Notice(toast, box, lines, pic))
         y = box.bottom + 4
