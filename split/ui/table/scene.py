@@ -35,7 +35,8 @@ from .toasts import draw_overlay, notice_at
 class TableScene(TableCore):
     """The game table (see :mod:`split.ui.table` for its API)."""
 
-    hint_at: int | None = None  # H was pressed at this move: the expert is searching it
+    # H was pressed at this position (moves made, the last one): the expert searches it
+    hint_at: tuple[int, Action | None] | None = None
 
     # ================================================================== screens
 
@@ -56,7 +57,7 @@ class TableScene(TableCore):
         if action is None:
             action = self.expert.hint(self.game)  # the judge of the round's review
         if action is None:
-            self.hint_at = len(self.game.actions)
+            self.hint_at = self._position()
             self.show(
                 it.Explain(error=None, note=message(N_("Hint: the expert is thinking\u2026")))
             )
@@ -66,6 +67,12 @@ class TableScene(TableCore):
         said = hint_words(action, view, tuple(self.model.discard), self._you())
         self.show(it.Explain(error=None, note=said))
         self.show(it.Lit(frozenset(action_keys(action, self.hand.cards, self.viewer))))
+
+    def _position(self) -> tuple[int, Action | None]:
+        """The game's position, as told apart by a hint asked there (a move taken back
+        and another made is another position)."""
+        actions = self.game.actions
+        return len(actions), actions[-1] if actions else None
 
     def _check_screens(self) -> None:
         s = self.state
@@ -145,7 +152,7 @@ class TableScene(TableCore):
             return
         self.take_arrivals()
         if self.hint_at is not None:
-            if not self.human_turn() or self.hint_at != len(self.game.actions):
+            if not self.human_turn() or self.hint_at != self._position():
                 self.hint_at = None  # the game moved on: that hint is of no use now
             elif self.expert.hint(self.game) is not None:
                 self.hint()  # found: shown as if asked just now
