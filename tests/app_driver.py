@@ -47,3 +47,18 @@ def click_button(app, name, frames=2) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     app.run_frames(frames)
+
+
+def new_game(app):
+    """Main menu -> New game (mouse) -> Start (keyboard): the table of the kept game."""
+    from split.ui.menu.game import kept_game
+    from split.ui.menu.setup import SetupScene
+
+    click_button(app, "new")
+    assert isinstance(app.scene, SetupScene)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the focus wraps to Start
+    assert app.scene.buttons[app.scene.focus].name == "start"
+    key(app, pygame.K_RETURN)
+    table = app.scene
+    assert kept_game(table) is not None
+    return table

@@ -8,19 +8,27 @@ import pytest
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(data):
     """The whole app at 1024x600 (the smallest window) with its own data directory;
-    English again afterwards, whatever language the test chose."""
+    English again afterwards, whatever language the test chose (``data``)."""
     from app_driver import start
+
+    return start(seed=1, size=(1024, 600))
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    """A data folder of the test's own (settings, saves, statistics), pygame started,
+    and English again afterwards. A module uses it for every test with
+    ``pytestmark = pytest.mark.usefixtures("data")``."""
+    import pygame
 
     from split import i18n
 
     monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    app, ctx = start(seed=1, size=(1024, 600))
-    try:
-        yield app, ctx
-    finally:
-        i18n.set_language("en")
+    pygame.init()
+    yield tmp_path
+    i18n.set_language("en")
 
 
 @pytest.fixture(params=["en", "fa"])

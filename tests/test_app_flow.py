@@ -12,7 +12,7 @@ import random  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from app_driver import button, click_button, key, post, start  # noqa: E402
+from app_driver import button, click_button, key, new_game, post, start  # noqa: E402
 from ui_driver import gesture, settle  # noqa: E402
 
 from split.app.session import load_session, parse_save  # noqa: E402
@@ -29,24 +29,7 @@ from split.ui.menu.setup import SetupScene  # noqa: E402
 from split.ui.menu.stats import StatsScene  # noqa: E402
 from split.ui.table import TableScene  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    pygame.init()
-    return tmp_path
-
-
-def _new_game_by_events(app):
-    """Main menu -> New game (mouse) -> Start (keyboard)."""
-    click_button(app, "new")
-    assert isinstance(app.scene, SetupScene)
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the focus wraps to Start
-    assert app.scene.buttons[app.scene.focus].name == "start"
-    key(app, pygame.K_RETURN)
-    table = app.scene
-    assert kept_game(table) is not None
-    return table
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 def _play_human(app, table, rng, count):
@@ -68,7 +51,7 @@ def _play_human(app, table, rng, count):
 def test_resume_through_the_menu_is_exact(data):
     app, ctx = start(seed=12345)
     ctx.change(speed="instant")
-    table = _new_game_by_events(app)
+    table = new_game(app)
     rng = random.Random(3)
     _play_human(app, table, rng, 8)
     before = state_json(table.game.state)
@@ -134,7 +117,7 @@ def test_settings_apply_at_once_and_are_kept(data):
     assert (saved.speed, saved.sort_order, saved.muted) == ("instant", "suit", True)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MainMenu)
-    table = _new_game_by_events(app)
+    table = new_game(app)
     assert table.settings.speed == "instant" and table.settings.sort_order == "suit"
     # the table's own Sort button changes the kept setting too
     settle(app, table)
@@ -156,7 +139,7 @@ def test_settings_apply_at_once_and_are_kept(data):
 def test_pause_menu_save_and_quit_then_continue(data):
     app, ctx = start(seed=99)
     ctx.change(speed="instant")
-    table = _new_game_by_events(app)
+    table = new_game(app)
     _play_human(app, table, random.Random(1), 3)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, PauseScene)
@@ -180,7 +163,7 @@ def test_pause_menu_save_and_quit_then_continue(data):
 
 def _play_to_the_end(app, ctx, seed):
     ctx.change(speed="instant", seats=ctx.settings.seats[:2])
-    table = _new_game_by_events(app)
+    table = new_game(app)
     rng = random.Random(seed)
     for _ in range(5000):
         if isinstance(app.scene, ResultsScene):

@@ -22,12 +22,7 @@ from split.ui.menu.setup import STRENGTHS, SetupScene, first_game_seats  # noqa:
 from split.ui.screens import KINDS  # noqa: E402
 from split.ui.tutorial import lesson_of  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    yield tmp_path
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 class Painted:

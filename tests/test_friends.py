@@ -24,12 +24,7 @@ from split.net.host import Host, SeatPlan  # noqa: E402
 from split.ui.menu.lobby import JoinScene, LobbyScene, net_game  # noqa: E402
 from split.ui.menu.main import MainMenu  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    pygame.init()
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 @contextlib.contextmanager

@@ -35,12 +35,10 @@ SEATS = (SeatChoice("You", "random"), SeatChoice("Ada", "random"))
 
 
 @pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
+def data(data):
     i18n.set_language("en")  # whatever an earlier test file left (the notices are read)
-    pygame.init()
-    yield tmp_path
-    storage.release_data_dir(tmp_path)
+    yield data
+    storage.release_data_dir(data)
     i18n.set_language("en")
 
 

@@ -30,12 +30,7 @@ from split.ui.menu.main import MainMenu  # noqa: E402
 from split.ui.menu.setup import SetupScene  # noqa: E402
 from split.ui.results import RoundSummaryScene  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    pygame.init()
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 def _type(app, text: str) -> None:

@@ -14,32 +14,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from app_driver import button, click_button, key, start  # noqa: E402
+from app_driver import button, click_button, key, new_game, start  # noqa: E402
 from ui_driver import SteppedClock, gesture, settle  # noqa: E402
 
 from split.app.settings import Settings, load_settings  # noqa: E402
 from split.engine import events as ev  # noqa: E402
-from split.ui.menu.game import kept_game  # noqa: E402
 from split.ui.menu.pause import PauseScene  # noqa: E402
 from split.ui.menu.settings import SettingsScene  # noqa: E402
-from split.ui.menu.setup import SetupScene  # noqa: E402
 from split.ui.table import TableScene  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    pygame.init()
-    return tmp_path
-
-
-def _new_game(app) -> TableScene:
-    click_button(app, "new")
-    assert isinstance(app.scene, SetupScene)
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # the focus wraps to Start
-    key(app, pygame.K_RETURN)
-    assert kept_game(app.scene) is not None
-    return app.scene
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 Track = list[tuple[tuple[int, int], int]]
@@ -82,7 +66,7 @@ def test_reduced_motion_turned_on_from_the_table_fades_the_bots_moves_and_is_kep
     app, ctx = start(seed=5)
     assert ctx.settings.reduced_motion is False  # off by default
     ctx.change(speed="instant")  # the deal and the first moves at once
-    table = _new_game(app)
+    table = new_game(app)
     settle(app, table)
     # Esc -> pause -> Settings: Reduced motion on, the speed back to normal; back to the table
     key(app, pygame.K_ESCAPE)
@@ -121,7 +105,7 @@ def test_without_reduced_motion_the_bots_cards_fly():
     would fail on the table without the setting)."""
     app, ctx = start(seed=5)
     ctx.change(speed="instant")
-    table = _new_game(app)
+    table = new_game(app)
     settle(app, table)
     ctx.change(speed="normal")
     seen = _play_until_a_bot_moved(app, table)
@@ -157,7 +141,7 @@ def test_with_reduced_motion_your_upgraded_match_fades_out_as_it_was():
     from split.engine.cards import parse_card
     from split.ui.loop import App
     from split.ui.screens import SeatSetup
-    from split.ui.table import TableScene, TableSettings
+    from split.ui.table import TableSettings
 
     game = laid_out(
         hands=[["2C", "3C", "9S", "KH"], ["7D", "4S", "5S", "8S"]],

@@ -23,10 +23,7 @@ NAMES = ("You", "Ada", "Bo", "Cy")
 KINDS = ("human", "easy", "hard", "random")
 
 
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 def _shows(screen: pygame.Surface, image: pygame.Surface, at: pygame.Rect) -> bool:

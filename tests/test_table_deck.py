@@ -22,11 +22,7 @@ from split.ui.menu.settings import SettingsScene  # noqa: E402
 from split.ui.table import TableSettings  # noqa: E402
 from split.ui.table.settings import Settings  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 def _table(app, ctx, players=3):

@@ -31,11 +31,7 @@ from split.ui.table import TableScene  # noqa: E402
 SEATS = (SeatChoice("You", "human"), SeatChoice("Ada", "random"))
 
 
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    pygame.init()
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 def _finished(seed: int) -> Game:

@@ -18,11 +18,7 @@ from ui_driver import SteppedClock, click, gesture, key, make_table, settle  # n
 from split.engine import Game, GameConfig  # noqa: E402
 from split.ui.table.frame import Frame  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    pygame.init()
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 def _play_your_turn(app, table) -> None:

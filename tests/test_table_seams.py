@@ -15,18 +15,11 @@ import pytest  # noqa: E402
 from app_driver import click_button, start  # noqa: E402
 from ui_driver import BASE, click, key, laid_out, make_table, post, settle  # noqa: E402
 
-from split import i18n  # noqa: E402
 from split.ui.loop import App  # noqa: E402
 from split.ui.table.render import FOCUS_RING  # noqa: E402
 from split.ui.tutorial import lesson_of  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    pygame.init()
-    yield tmp_path
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 def _ring_pixels(surface: pygame.Surface) -> int:

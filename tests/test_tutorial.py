@@ -34,13 +34,7 @@ from split.ui.tutorial.script import (  # noqa: E402
     YOU,
 )
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    pygame.init()
-    yield tmp_path
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 def open_tutorial(lang: str = "en"):

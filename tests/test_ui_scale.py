@@ -13,8 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from app_driver import button, click_button, key, start  # noqa: E402
-from test_reduced_motion import _new_game  # noqa: E402
+from app_driver import button, click_button, key, new_game, start  # noqa: E402
 from ui_driver import click, record_texts, settle  # noqa: E402
 
 from split.app.settings import Settings, load_settings  # noqa: E402
@@ -22,12 +21,7 @@ from split.ui.menu.pause import PauseScene  # noqa: E402
 from split.ui.menu.settings import SettingsScene  # noqa: E402
 from split.ui.table.layout import UI_SCALES, card_size, lay_out  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("SPLIT_DATA_DIR", str(tmp_path))
-    pygame.init()
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("data")  # a data folder of its own (conftest)
 
 
 def _name_height(app, table, drawn) -> int:
@@ -42,7 +36,7 @@ def test_the_text_size_changed_from_the_table_applies_at_once_and_is_kept(monkey
     app, ctx = start(seed=5)
     assert ctx.settings.ui_scale == 100  # by default
     ctx.change(speed="instant")
-    table = _new_game(app)
+    table = new_game(app)
     settle(app, table)
     drawn = record_texts(monkeypatch)
     name = _name_height(app, table, drawn)
