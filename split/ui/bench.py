@@ -81,8 +81,9 @@ def measure(
     app.push(table)
     app.run_frames(3)
     stop = threading.Event()
-    beside = threading.Thread(target=_search_beside, args=(_mid_game(6, seed, 70), stop))
-    if thinking:
+    beside = None
+    if thinking:  # on a copy of the table's game: the table's own is played on here
+        beside = threading.Thread(target=_search_beside, args=(_mid_game(6, seed, 70), stop))
         beside.start()
     times: list[float] = []
     rebuilds = 0
@@ -107,7 +108,7 @@ def measure(
         rebuilds += table.renderer.builds - built
         time.sleep(0.004)  # let animations advance in real time, as at 60 fps
     stop.set()
-    if thinking:
+    if beside is not None:
         beside.join()
     times.sort()
     pygame.quit()
