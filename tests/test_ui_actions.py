@@ -19,6 +19,7 @@ from ui_driver import (  # noqa: E402
     laid_out,
     make_table,
     post,
+    record_texts,
     settle,
     snapshot,
     spot,
@@ -290,9 +291,12 @@ def test_the_window_goes_on_while_the_expert_searches_a_hint(monkeypatch):
         app.run_frames(1)
     assert app.frames >= frames + 5 and "thinking" in table.prompt()[0]
     assert not table.ui.hint_keys and table.wake_in() is not None  # it looks again soon
+    drawn = record_texts(monkeypatch)
     release.set()
-    _searched(app, table)
+    _searched(app, table)  # the loop alone, nothing else asks for a new picture
     assert table.prompt()[0].startswith("Hint: ") and table.ui.hint_keys
+    bar = " ".join(w for w, r in drawn if table.layout.prompt_rect.colliderect(r))
+    assert bar.startswith("Hint: ") and "thinking" not in bar, "the hint is drawn when found"
     assert table.hint_at is None
     # the next turn: H, then a move before the search ends
     release.clear()

@@ -156,6 +156,7 @@ class TableScene(TableCore):
                 self.hint_at = None  # the game moved on: that hint is of no use now
             elif self.expert.hint(self.game) is not None:
                 self.hint()  # found: shown as if asked just now
+                self.invalidate()
         try:
             if self.animator.step(dt):
                 self.invalidate()
