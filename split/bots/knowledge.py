@@ -46,22 +46,21 @@ class Knowledge:
         n = self.n = view.players
         self.hand = list(view.hand)
         boxes = self.boxes = [list(r) for r in view.rows]
-        seen = [0] * CARD_COUNT
+        unseen = self.unseen = [COPIES] * CARD_COUNT  # less every card this seat can place
         for c in view.hand:
-            seen[c] += 1
+            unseen[c] -= 1
         for c in view.discard:
-            seen[c] += 1
+            unseen[c] -= 1
         for s, owned in enumerate(view.matches):
             row = boxes[s]
             for a, b in owned:
                 row[a >> 2] += 1
-                seen[a] += 1
-                seen[b] += 1
+                unseen[a] -= 1
+                unseen[b] -= 1
         for s, known in enumerate(view.known):
             if s != seat:
                 for c in known:
-                    seen[c] += 1
-        unseen = self.unseen = [COPIES - k for k in seen]
+                    unseen[c] -= 1
         ur = [unseen[c] + unseen[c + 1] + unseen[c + 2] + unseen[c + 3] for c in range(0, 52, 4)]
         self.unseen_rank = ur
         self.unseen_total = max(1, sum(ur))
@@ -82,11 +81,12 @@ class Knowledge:
             phi = 1.0
         self.phi = phi
         # Projected score if the round ended now (matches on the table count, hands cost).
-        proj = []
-        for s in range(n):
-            rows = sum([values[k] for values, k in zip(ROW_VALUES, boxes[s], strict=True)])
-            proj.append(rows - negative_value(view.negatives[s] + view.hand_sizes[s]))
-        self.projected = proj
+        negatives, sizes = view.negatives, view.hand_sizes
+        proj = self.projected = [
+            sum(map(tuple.__getitem__, ROW_VALUES, boxes[s]))
+            - negative_value(negatives[s] + sizes[s])
+            for s in range(n)
+        ]
         if n == 2:
             self.weights = [0.0 if s == seat else 1.0 for s in range(n)]
         else:

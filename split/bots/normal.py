@@ -26,7 +26,7 @@ from split.engine.sheet import negative_step
 from split.engine.state import Phase
 from split.engine.view import PlayerView
 
-from .knowledge import BASE, RANK_COUNT, Knowledge
+from .knowledge import BASE, Knowledge
 
 PERFECT, STRONG, WEAK = MatchType.PERFECT, MatchType.STRONG, MatchType.WEAK
 PAIR_SHARE = 0.85  # a pair in hand is nearly a match already
@@ -51,7 +51,7 @@ class Evaluator:
         self.me = view.seat
         self._draw_ev: float | None = None  # computed once: every strong match asks
         # Memos: a search asks the same questions of one view many times over.
-        self._rank_values: dict[tuple[int, int], float] = {}
+        self._rank_values: dict[int, float] = {}  # by rank << 5 | count
         self._steals: dict[int, float] = {}
         self._by_rank: dict[int, list[tuple[int, int, int]]] = {}  # table matches by rank
         for owner, owned in enumerate(view.matches):
@@ -64,14 +64,15 @@ class Evaluator:
         """What ``count`` cards of ``rank`` are worth in my hand."""
         if count == 0:
             return 0.0
-        v = self._rank_values.get((rank, count))
+        key = rank << 5 | count  # never 32 cards of a rank in a hand: 8 at most
+        v = self._rank_values.get(key)
         if v is None:
             k = self.k
             pairs, single = divmod(count, 2)
             v = pairs * PAIR_SHARE * k.gain(self.me, rank)
             if single:
                 v += k.single_potential(rank * 4) - k.card_cost()
-            self._rank_values[rank, count] = v
+            self._rank_values[key] = v
         return v
 
     def hand_delta(self, removed: Sequence[int] = (), added: Sequence[int] = ()) -> float:
@@ -117,13 +118,12 @@ class Evaluator:
     def _draw_ev_now(self) -> float:
         k = self.k
         counts = k.hand_rank
+        value = self.rank_value
         total = 0.0
-        for rank in range(RANK_COUNT):
-            u = k.unseen_rank[rank]
-            if not u:
-                continue
-            v = self.rank_value(rank, counts[rank] + 1) - self.rank_value(rank, counts[rank])
-            total += u * v
+        for rank, u in enumerate(k.unseen_rank):
+            if u:
+                c = counts[rank]
+                total += u * (value(rank, c + 1) - value(rank, c))
         ev = total / k.unseen_total
         # Cards that would upgrade something on the table are worth a steal.
         steal = 0.0
@@ -226,36 +226,38 @@ class Evaluator:
         """What putting ``card`` on the discard row may hand to the other players."""
         k = self.k
         view = self.view
+        me = self.me
         rank = card >> 2
         d = 0.0
-        for a, b in view.matches[self.me]:
-            if a >> 2 != rank:
+        steals = 0  # other players' matches ``card`` would upgrade: one counted per owner
+        last = -1
+        for owner, a, b in self._by_rank.get(rank, ()):
+            if not upgrades(card, a, b):
                 continue
-            if upgrades(card, a, b):
-                d = max(d, 0.9 * (k.last_box(self.me, rank) + k.card_cost() + 4))
+            if owner == me:
+                d = max(d, 0.9 * (k.last_box(me, rank) + k.card_cost() + 4))
+            elif owner != last:
+                steals += 1
+                last = owner
         for step in range(1, k.n):
-            s = (self.me + step) % k.n
+            s = (me + step) % k.n
             near = 1.0 if step == 1 else 0.5
             w = max(k.weights[s], 0.3)
-            if card in view.known[s]:
+            known = view.known[s]
+            if card in known:
                 # they hold this very card: a perfect match for them and a negative box
                 # for someone, likely me (issue 17, item 4)
-                mine = negative_step(view.negatives[self.me] + 1)
+                mine = negative_step(view.negatives[me] + 1)
                 d += near * (max(w, 0.5) * (k.gain(s, rank) + 4) + mine)
                 continue
-            if any(c >> 2 == rank for c in view.known[s]):
+            if any(c >> 2 == rank for c in known):
                 d += near * w * 0.8 * k.gain(s, rank)
                 continue
             p1 = k.unseen_rank[rank] / k.unseen_total
-            p = 1.0 - (1.0 - p1) ** max(0, view.hand_sizes[s] - len(view.known[s]))
+            p = 1.0 - (1.0 - p1) ** max(0, view.hand_sizes[s] - len(known))
             d += near * w * 0.4 * p * k.gain(s, rank)
-            for owner, owned in enumerate(view.matches):
-                if owner == self.me:
-                    continue
-                for a, b in owned:
-                    if a >> 2 == rank and upgrades(card, a, b):
-                        d += near * w * 0.3 * k.gain(s, rank)
-                        break
+            for _ in range(steals):
+                d += near * w * 0.3 * k.gain(s, rank)
         return d
 
     def discard_value(self, card: int) -> float:
