@@ -102,7 +102,8 @@ class Assessment(NamedTuple):
     loss: float
 
 
-WORLDS = 128  # sampled deals per decision at two players (52 at four, 31 at six)
+WORLDS = 128  # sampled deals per decision (52 at four players, 31 at six; at two, 64
+# and the deeper replay: see ``first_worlds``)
 SAFETY_MS = 4000.0  # CPU ms: the cap a normal machine never reaches (p95 0.6-1 s)
 # The one judge of hints and reviews (issue 24): their search, the same for both. Its
 # seed is the decision's (``split.bots.base.game_decision_seed``), so a hint and the
@@ -116,13 +117,29 @@ PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate 
 # the lower margin adds slightly better on the whole (issue 17's report has the
 # figures: within the noise of a 4-player win rate).
 BIG_TABLE_Z = 0.8
-# A close call with an upgrade in it is played again deeper (see ``ExpertBot.decide``):
-# three turns deep at two players, two at bigger tables, where a round of turns is
-# longer. The 95th percentile of a decision's CPU against ``hard`` (``split sim``,
+# A close call is played again deeper (see ``ExpertBot.decide``): every one at two
+# players, one with an upgrade in it at bigger tables; three turns deep at two players,
+# two at bigger tables, where a round of turns is longer. At two players the first
+# search only has to find the close calls, and plays half the worlds: a decision's CPU
+# stays about what 128 one-turn worlds took. Measured against the expert before (issue
+# 29; six games against ``hard``, seed 78): where they chose otherwise, 73 decisions,
+# both moves played to the round's end by ``normal`` in 160 sampled deals, the deeper
+# replay's was 4.0 ± 1.1 sheet points better on the mean, and better in 53 of them.
+# The 95th percentile of a decision's CPU against ``hard`` (``split sim``,
 # seeds 2026 and 2027, 6-8 games each): at four players 0.96 and 0.79 s with three
 # turns, 0.91 and 0.71 s with two; at six 1.01 and 0.98 s, 0.94 and 0.85 s (the
 # one-turn search alone has a 95th percentile of 0.6-0.9 s there).
 DEEP_BAND, DEEP_MAX, DEEP_WORLDS, DEEP_Z = 4.0, 4, 48, 1.0
+
+
+def first_worlds(worlds: int, players: int) -> int:
+    """The worlds of the first (one-turn) search of a decision whose budget is ``worlds``:
+    half of them at two players, where every close call is played again deeper.
+
+    >>> first_worlds(WORLDS, 2), first_worlds(WORLDS, 4)
+    (64, 128)
+    """
+    return worlds // 2 if players == 2 else worlds
 
 
 def deep_turns(players: int) -> int:
@@ -280,21 +297,22 @@ class ExpertBot:
     ) -> tuple[int, list[list[float]]]:
         """The candidate to play among the first ``ours``, and the values of the search.
 
-        An upgrade (of its own match or a steal) hands a card back, and what becomes of
-        it shows only later: the upgrade that gains no box and leaves a card to throw
-        into the row, the steal that hands back half a pair its owner re-matches while
-        the same steal a turn later would not (issue 29). A one-turn search cannot see
-        it, so when an upgrade is the choice or close to it, the choice and the
-        candidates within ``DEEP_BAND`` standard errors of it (at most ``DEEP_MAX`` in
-        all) are played again :func:`deep_turns` turns deep in ``DEEP_WORLDS`` fresh worlds,
-        and that search decides (an override needs ``DEEP_Z`` standard errors). A steal
+        Much of what a move does shows only turns later, and one turn sees none of it:
+        the upgrade that gains no box and leaves a card to throw into the row, the
+        steal that hands back half a pair its owner re-matches while the same steal a
+        turn later would not, the pair laid down where the next card steals it (issue
+        29). So when another candidate is close to the choice (at bigger tables: and an
+        upgrade is among them), the choice and the candidates within ``DEEP_BAND``
+        standard errors of it (at most ``DEEP_MAX`` in all) are played again
+        :func:`deep_turns` turns deep in ``DEEP_WORLDS`` fresh worlds, and that search
+        decides (an override needs ``DEEP_Z`` standard errors). A steal
         that hands back a pair (:func:`hands_back_a_pair`) is played again against its
         rivals however far ahead it looks (those within the band first): one turn
         sees the owner re-match the pair, but not what the same steal would have
         gained a turn later, so its lead is a bias that no number of one-turn worlds
         measures (the second error's position: 7.0 points ahead by 36 standard errors
         at one turn, 6.4 behind to the round's end)."""
-        scores = self.search(view, cands, keep)
+        scores = self.search(view, cands, keep, first_worlds(self.worlds, view.players))
         dropped, at, played = self.last_dropped, self.dropped_at, self.last_playouts
         best = self.pick(view, scores, ours)
         group = self._deep_group(view, cands, scores, best, ours)
@@ -316,7 +334,8 @@ class ExpertBot:
         ours: int,
     ) -> list[int]:
         """``best`` and the candidates close enough to it to be played again deeper,
-        the closest first (empty: no upgrade among them, or nothing close); when
+        the closest first (empty: nothing close, or at bigger tables no upgrade among
+        them); when
         ``best`` is a steal that hands back a pair, the closest of the others after
         them, however far behind. A dropped candidate is judged on the worlds it had,
         so a review, which plays the move it weighs to the end, forms the same group
@@ -334,7 +353,9 @@ class ExpertBot:
             if any_gap or not outside:
                 close.append((outside, -mean, i))
         group = [best] + [i for *_, i in sorted(close)[: DEEP_MAX - 1]]
-        if len(group) < 2 or all(cands[i].kind != ActionKind.UPGRADE for i in group):
+        if len(group) < 2:
+            return []
+        if view.players > 2 and all(cands[i].kind != ActionKind.UPGRADE for i in group):
             return []
         return group
 
