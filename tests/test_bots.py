@@ -392,6 +392,49 @@ def test_the_expert_drops_only_the_ideas_that_clearly_trail(monkeypatch):
     assert positions == 4 and dropped > 0 and saved > 0
 
 
+def test_at_two_players_the_expert_plays_every_close_call_again_deeper(monkeypatch):
+    """Issue 29: one turn does not show what a move does turns later (the pair laid down
+    where the next card steals it, the card thrown into the row that completes theirs).
+    At two players every close call is played again three turns deep, and the first
+    search, which only has to find the close calls, plays half the worlds; at four
+    players only a close call with an upgrade in it is played again (two turns deep)."""
+    import random
+
+    from split.bots.expert import ExpertBot
+    from split.engine import Game, GameConfig
+    from split.engine.actions import ActionKind
+
+    searches: list[tuple[int, int | None, int | None, list[ActionKind]]] = []
+    search = ExpertBot.search
+
+    def spy(self, view, cands, keep=(0,), worlds=None, turns=None):
+        searches.append((view.players, worlds, turns, [c.kind for c in cands]))
+        return search(self, view, cands, keep, worlds, turns)
+
+    monkeypatch.setattr(ExpertBot, "search", spy)
+    for players in (2, 4):
+        game = Game(GameConfig(players, 0, 23))
+        rng = random.Random(players)
+        for _ in range(25 * players):
+            s = game.state
+            if s.is_over:
+                break
+            legal = s.legal_actions()
+            if s.current == 0 and len(legal) > 1:
+                view = PlayerView.of(s, 0)
+                game.apply(ExpertBot(len(game.actions), worlds=24).choose(view, legal))
+            else:
+                game.apply(rng.choice(legal))
+    first = {(n, w) for n, w, turns, _ in searches if turns is None}
+    assert first == {(2, 12), (4, 24)}  # half the budget at two players
+    deep = [(n, turns, kinds) for n, _, turns, kinds in searches if turns is not None]
+    two = [kinds for n, turns, kinds in deep if n == 2]
+    four = [kinds for n, turns, kinds in deep if n == 4]
+    assert {turns for n, turns, _ in deep} == {3} | ({2} if four else set())
+    assert any(ActionKind.UPGRADE not in kinds for kinds in two), two
+    assert all(ActionKind.UPGRADE in kinds for kinds in four), four
+
+
 def _first_moves(count: int, names: list[str], deal_seed: int) -> list[str]:
     """The first ``count`` actions of a game of ``names`` played as the app plays it
     (each decision's bot made by :class:`SeatedBots` at its default budget)."""
