@@ -335,9 +335,8 @@ class ExpertBot:
     ) -> list[int]:
         """``best`` and the candidates close enough to it to be played again deeper,
         the closest first (empty: nothing close, or at bigger tables no upgrade among
-        them); when
-        ``best`` is a steal that hands back a pair, the closest of the others after
-        them, however far behind. A dropped candidate is judged on the worlds it had,
+        them); when ``best`` is a steal that hands back a pair, the closest of the
+        others after them, however far behind. A dropped candidate is judged on the worlds it had,
         so a review, which plays the move it weighs to the end, forms the same group
         as the hint."""
         any_gap = hands_back_a_pair(view, cands[best])

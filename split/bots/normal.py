@@ -229,7 +229,9 @@ class Evaluator:
         me = self.me
         rank = card >> 2
         d = 0.0
-        steals = 0  # other players' matches ``card`` would upgrade: one counted per owner
+        # how many other players have a match ``card`` would upgrade (``_by_rank`` lists
+        # the matches owner by owner, so one owner's are together)
+        steals = 0
         last = -1
         for owner, a, b in self._by_rank.get(rank, ()):
             if not upgrades(card, a, b):
@@ -256,7 +258,7 @@ class Evaluator:
             p1 = k.unseen_rank[rank] / k.unseen_total
             p = 1.0 - (1.0 - p1) ** max(0, view.hand_sizes[s] - len(known))
             d += near * w * 0.4 * p * k.gain(s, rank)
-            for _ in range(steals):
+            for _ in range(steals):  # added one by one: the same sums as ever, to the bit
                 d += near * w * 0.3 * k.gain(s, rank)
         return d
 
