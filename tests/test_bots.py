@@ -392,12 +392,13 @@ def test_the_expert_drops_only_the_ideas_that_clearly_trail(monkeypatch):
     assert positions == 4 and dropped > 0 and saved > 0
 
 
-def test_at_two_players_the_expert_plays_every_close_call_again_deeper(monkeypatch):
+def test_the_expert_plays_every_close_call_again_deeper_at_every_table(monkeypatch):
     """Issue 29: one turn sees the opponent's reply, not what a move does after it (a
-    pair laid down and stolen a turn later, the card an upgrade hands back). At two
-    players every close call is played again three turns deep, and the first search,
-    which only has to find the close calls, plays half the worlds; at four players only
-    a close call with an upgrade in it is played again (two turns deep)."""
+    pair laid down and stolen a turn later, the card an upgrade hands back). Every
+    close call is played again deeper, with or without an upgrade in it: three turns
+    at two players, two at four; and the first search, which only has to find the
+    close calls, plays half the worlds (before: at four players only a close call with
+    an upgrade was played again, after a first search of the whole budget)."""
     import random
 
     from split.bots.expert import ExpertBot
@@ -426,15 +427,12 @@ def test_at_two_players_the_expert_plays_every_close_call_again_deeper(monkeypat
             else:
                 game.apply(rng.choice(legal))
     first = {(n, w) for n, w, turns, _ in searches if turns is None}
-    assert first == {(2, 12), (4, 24)}  # half the budget at two players
+    assert first == {(2, 12), (4, 12)}  # half the budget of 24
     deep = [(n, turns, kinds) for n, _, turns, kinds in searches if turns is not None]
-    two = [kinds for n, turns, kinds in deep if n == 2]
-    four = [kinds for n, turns, kinds in deep if n == 4]
-    assert two and four
-    assert {turns for n, turns, _ in deep if n == 2} == {3}
-    assert {turns for n, turns, _ in deep if n == 4} == {2}
-    assert any(ActionKind.UPGRADE not in kinds for kinds in two), two
-    assert all(ActionKind.UPGRADE in kinds for kinds in four), four
+    for players, turns in ((2, 3), (4, 2)):
+        replays = [kinds for n, depth, kinds in deep if n == players]
+        assert replays and {depth for n, depth, _ in deep if n == players} == {turns}
+        assert any(ActionKind.UPGRADE not in kinds for kinds in replays), replays
 
 
 def _first_moves(count: int, names: list[str], deal_seed: int) -> list[str]:

@@ -102,8 +102,8 @@ class Assessment(NamedTuple):
     loss: float
 
 
-WORLDS = 128  # sampled deals per decision (52 at four players, 31 at six; at two, 64
-# and the deeper replay: see ``first_worlds``)
+WORLDS = 128  # sampled deals per decision (52 at four players, 31 at six: see
+# ``table_worlds``), half of them for the first search (``FIRST_SHARE``)
 SAFETY_MS = 4000.0  # CPU ms: the cap a normal machine never reaches (p95 0.6-1 s)
 # The one judge of hints and reviews (issue 24): their search, the same for both. Its
 # seed is the decision's (``split.bots.base.game_decision_seed``), so a hint and the
@@ -117,29 +117,20 @@ PRUNE_FROM, PRUNE_EVERY, PRUNE_Z = 16, 8, 2.5  # when a clearly worse candidate 
 # the lower margin adds slightly better on the whole (issue 17's report has the
 # figures: within the noise of a 4-player win rate).
 BIG_TABLE_Z = 0.8
-# A close call is played again deeper (see ``ExpertBot.decide``): every one at two
-# players, one with an upgrade in it at bigger tables; three turns deep at two players,
-# two at bigger tables, where a round of turns is longer. At two players the first
-# search only has to find the close calls, and plays half the worlds: a decision's CPU
-# stays about what 128 one-turn worlds took. Measured against the expert before (issue
-# 29; six games against ``hard``, seed 78): where they chose otherwise, 73 decisions,
-# both moves played to the round's end by ``normal`` in 160 sampled deals, the deeper
-# replay's was 4.0 ± 1.1 sheet points better on the mean, and better in 53 of them.
-# The 95th percentile of a decision's CPU against ``hard`` (``split sim``,
-# seeds 2026 and 2027, 6-8 games each): at four players 0.96 and 0.79 s with three
-# turns, 0.91 and 0.71 s with two; at six 1.01 and 0.98 s, 0.94 and 0.85 s (the
-# one-turn search alone has a 95th percentile of 0.6-0.9 s there).
+# A close call is played again deeper (see ``ExpertBot.decide``): three turns deep at
+# two players, two at bigger tables, where a round of turns is longer. The first,
+# one-turn search only has to find the close calls, so it plays ``FIRST_SHARE`` of the
+# budget, and a decision's CPU stays about what the whole budget of one-turn worlds took.
+# Measured against the expert that replayed only a close call with an upgrade in it
+# (issue 29, ``tests/decision_duel.py``: where the two chose otherwise, both moves
+# played to the round's end by ``normal`` in 160 sampled deals, against ``hard``): the
+# new move was better by 4.0 ± 1.1 sheet points in 73 decisions at two players (better
+# in 53; seed 78, six games), 3.4 ± 1.0 in 46 at three, 1.3 ± 0.6 in 153 at four (seeds
+# 78 and 79) and 1.2 ± 0.8 in 60 at six, and at three to six players a decision's CPU
+# p95 fell from 1.14-1.19 s to 0.85-0.88 s.
 DEEP_BAND, DEEP_MAX, DEEP_WORLDS, DEEP_Z = 4.0, 4, 48, 1.0
-
-
-def first_worlds(worlds: int, players: int) -> int:
-    """The worlds of the first (one-turn) search of a decision whose budget is ``worlds``:
-    half of them at two players, where every close call is played again deeper.
-
-    >>> first_worlds(WORLDS, 2), first_worlds(WORLDS, 4)
-    (64, 128)
-    """
-    return worlds // 2 if players == 2 else worlds
+FIRST_SHARE = 0.5
+DEEP_TURNS, DEEP_TURNS_BIG = 3, 2
 
 
 def deep_turns(players: int) -> int:
@@ -148,7 +139,7 @@ def deep_turns(players: int) -> int:
     >>> [deep_turns(n) for n in range(2, 7)]
     [3, 2, 2, 2, 2]
     """
-    return 3 if players == 2 else 2
+    return DEEP_TURNS if players == 2 else DEEP_TURNS_BIG
 
 
 # In the last round, the spread of the final margin (see ``win_value``): its least,
@@ -301,8 +292,9 @@ class ExpertBot:
         the upgrade that gains no box and leaves a card to throw into the row, the
         steal that hands back half a pair its owner re-matches while the same steal a
         turn later would not, the pair laid down where the next card steals it (issue
-        29). So when another candidate is close to the choice (at bigger tables: and an
-        upgrade is among them), the choice and the candidates within ``DEEP_BAND``
+        29). So a first, one-turn search of ``FIRST_SHARE`` of the budget finds the
+        close calls, and when another candidate is close to its choice, the choice and
+        the candidates within ``DEEP_BAND``
         standard errors of it (at most ``DEEP_MAX`` in all) are played again
         :func:`deep_turns` turns deep in ``DEEP_WORLDS`` fresh worlds, and that search
         decides (an override needs ``DEEP_Z`` standard errors). A steal
@@ -312,7 +304,7 @@ class ExpertBot:
         gained a turn later, so its lead is a bias that no number of one-turn worlds
         measures (the second error's position: 7.0 points ahead by 36 standard errors
         at one turn, 6.4 behind to the round's end)."""
-        scores = self.search(view, cands, keep, first_worlds(self.worlds, view.players))
+        scores = self.search(view, cands, keep, round(self.worlds * FIRST_SHARE))
         dropped, at, played = self.last_dropped, self.dropped_at, self.last_playouts
         best = self.pick(view, scores, ours)
         group = self._deep_group(view, cands, scores, best, ours)
@@ -334,11 +326,10 @@ class ExpertBot:
         ours: int,
     ) -> list[int]:
         """``best`` and the candidates close enough to it to be played again deeper,
-        the closest first (empty: nothing close, or at bigger tables no upgrade among
-        them); when ``best`` is a steal that hands back a pair, the closest of the
-        others after them, however far behind. A dropped candidate is judged on the worlds it had,
-        so a review, which plays the move it weighs to the end, forms the same group
-        as the hint."""
+        the closest first (empty: nothing close); when ``best`` is a steal that hands
+        back a pair, the closest of the others after them, however far behind. A
+        dropped candidate is judged on the worlds it had, so a review, which plays the
+        move it weighs to the end, forms the same group as the hint."""
         any_gap = hands_back_a_pair(view, cands[best])
         close: list[tuple[bool, float, int]] = []  # (outside the band, gap, candidate)
         for i in range(ours):
@@ -352,11 +343,7 @@ class ExpertBot:
             if any_gap or not outside:
                 close.append((outside, -mean, i))
         group = [best] + [i for *_, i in sorted(close)[: DEEP_MAX - 1]]
-        if len(group) < 2:
-            return []
-        if view.players > 2 and all(cands[i].kind != ActionKind.UPGRADE for i in group):
-            return []
-        return group
+        return group if len(group) > 1 else []
 
     def judge(
         self, view: PlayerView, legal: Sequence[Action], played: Action | None = None
