@@ -116,6 +116,20 @@ def upgrades(card: Card, a: Card, b: Card) -> bool:
     return (ta is not None and ta > old) or (tb is not None and tb > old)
 
 
+def _upgraders(a: Card, b: Card) -> frozenset[Card]:
+    if MATCH_TYPES[a][b] is None:
+        return frozenset()  # not a match: nothing upgrades it
+    return frozenset(c for c in range(CARD_COUNT) if upgrades(c, a, b))
+
+
+# ``card in UPGRADERS[a][b]`` is ``upgrades(card, a, b)`` for a match ``a``+``b`` (R5.2),
+# precomputed for the engine's legal moves and the bots, which ask it for every match
+# on the table at every decision of a search.
+UPGRADERS: tuple[tuple[frozenset[Card], ...], ...] = tuple(
+    tuple(_upgraders(a, b) for b in range(CARD_COUNT)) for a in range(CARD_COUNT)
+)
+
+
 def canonical_deck() -> list[Card]:
     """NOTATION.md's canonical deck: canonical order, each card twice in a row."""
     return [c for c in range(CARD_COUNT) for _ in range(COPIES)]

@@ -35,7 +35,7 @@ from .actions import (
     UPGRADE,
     Action,
 )
-from .cards import MATCH_TYPES, RANKS, Card, MatchType, upgrades
+from .cards import CARD_COUNT, DECK_SIZE, MATCH_TYPES, RANKS, UPGRADERS, Card, MatchType
 from .refusals import Refusal, refusal
 from .setup import ROUNDS, GameConfig, deal
 from .sheet import sheet_score
@@ -73,6 +73,11 @@ _PHASE_TYPE = {phase: t for t, phase in _BONUS_PHASE.items()}
 _DRAW_ACTION = Action.draw()
 _PASS_ACTION = Action.pass_()
 _NEXT_ROUND_ACTION = Action.next_round()
+# Every take, match and discard there can be, made once: the legal lists of a search's
+# rollouts share them (an action is an immutable tuple).
+_TAKES = tuple(Action(TAKE, i) for i in range(DECK_SIZE))
+_MATCHES = tuple(tuple(Action(MATCH, x, y) for y in range(CARD_COUNT)) for x in range(CARD_COUNT))
+_DISCARDS = tuple(Action(DISCARD, x) for x in range(CARD_COUNT))
 
 
 _S = TypeVar("_S", bound="GameState")
@@ -148,14 +153,15 @@ class GameState:
         other.phase = self.phase
         other.current = self.current
         other.must_use = self.must_use
-        other.hands = [h[:] for h in self.hands]
-        other.matches = [m[:] for m in self.matches]
+        copy = list.copy
+        other.hands = list(map(copy, self.hands))
+        other.matches = list(map(copy, self.matches))
         other.discard = self.discard[:]
         other.draw = self.draw[:]
-        other.rows = [r[:] for r in self.rows]
+        other.rows = list(map(copy, self.rows))
         other.negatives = self.negatives[:]
         other.had_turn = self.had_turn[:]
-        other.known = [k[:] for k in self.known]
+        other.known = list(map(copy, self.known))
         other.went_out = self.went_out
         other.turn = self.turn
         other._legal = self._legal
@@ -227,9 +233,7 @@ class GameState:
         if phase == PLAY:
             return self._plays()
         if phase == START:
-            out = [_DRAW_ACTION]
-            out.extend(Action(TAKE, i) for i in range(len(self.discard)) if self._takeable(i))
-            return out
+            return self._takes()
         if phase == PERFECT_BONUS:
             return [Action(PENALIZE, s) for s in range(self.players) if s != self.current]
         if phase == STRONG_BONUS:
@@ -240,26 +244,38 @@ class GameState:
             return [_NEXT_ROUND_ACTION]
         return []
 
-    def _takeable(self, index: int) -> bool:
-        """R4.2: after taking, at least one legal play (with R5.4) uses the card."""
+    def _takes(self) -> list[Action]:
+        """A draw, and every take (R4.2) after which at least one legal play (with R5.4)
+        uses the taken card."""
         seat = self.current
         assert seat is not None  # a take is the player to act's
-        card = self.discard[index]
-        rank = card >> 2
-        taken = self.discard[index:]
-        new_size = len(self.hands[seat]) + len(taken)
-        if new_size >= 3:
-            same_rank = sum(1 for c in self.hands[seat] if c >> 2 == rank)
-            same_rank += sum(1 for c in taken if c >> 2 == rank)
-            if same_rank >= 2:
-                return True
-        for owner, owned in enumerate(self.matches):
-            if new_size < 2 and owner != seat:
+        hand = self.hands[seat]
+        row = self.discard
+        matches = self.matches
+        # cards of each rank in hand and in the row from the take's card on, counted
+        # from the row's newest card back
+        counts = [0] * len(RANKS)
+        for c in hand:
+            counts[c >> 2] += 1
+        size = len(hand) + len(row)
+        takeable = [False] * len(row)
+        for index in range(len(row) - 1, -1, -1):
+            card = row[index]
+            rank = card >> 2
+            counts[rank] += 1
+            new_size = size - index  # the hand after taking
+            if new_size >= 3 and counts[rank] >= 2:
+                takeable[index] = True
                 continue
-            for a, b in owned:
-                if a >> 2 == rank and upgrades(card, a, b):
-                    return True
-        return False
+            for owner, owned in enumerate(matches):
+                if new_size < 2 and owner != seat:
+                    continue
+                if any(card in UPGRADERS[a][b] for a, b in owned):
+                    takeable[index] = True
+                    break
+        out = [_DRAW_ACTION]
+        out.extend([_TAKES[i] for i, ok in enumerate(takeable) if ok])
+        return out
 
     def _plays(self) -> list[Action]:
         seat = self.current
@@ -268,34 +284,41 @@ class GameState:
         size = len(hand)
         must = self.must_use
         distinct = sorted(set(hand))
+        pairs = len(distinct) < size  # some card twice in hand
+        count = len(distinct)
         out: list[Action] = []
         if size >= 3:  # R5.1 with R5.4: two cards leave, one must stay
             for i, x in enumerate(distinct):
                 rank = x >> 2
                 if must is not None and rank != must >> 2:
                     continue
-                if (must is None or x == must) and hand.count(x) >= 2:
-                    out.append(Action(MATCH, x, x))
-                for y in distinct[i + 1 :]:
+                if pairs and (must is None or x == must) and hand.count(x) >= 2:
+                    out.append(_MATCHES[x][x])
+                j = i + 1
+                while j < count:
+                    y = distinct[j]
                     if y >> 2 != rank:
                         break
                     if must is None or x == must or y == must:
-                        out.append(Action(MATCH, x, y))
-        by_rank: dict[int, list[tuple[int, int, Card, Card]]] = {}
+                        out.append(_MATCHES[x][y])
+                    j += 1
+        ranks = {x >> 2 for x in distinct}
+        by_rank: dict[int, list[tuple[int, int, frozenset[Card]]]] = {}
         for owner, owned in enumerate(self.matches):
             if owner != seat and size < 2:
                 continue  # R5.4: upgrading another's match costs a card
             for m, (a, b) in enumerate(owned):
-                by_rank.setdefault(a >> 2, []).append((owner, m, a, b))
+                if a >> 2 in ranks:
+                    by_rank.setdefault(a >> 2, []).append((owner, m, UPGRADERS[a][b]))
         if by_rank:
             for x in distinct:
                 if must is not None and x != must:
                     continue
-                for owner, m, a, b in by_rank.get(x >> 2, ()):
-                    if upgrades(x, a, b):
+                for owner, m, up in by_rank.get(x >> 2, ()):
+                    if x in up:  # R5.2
                         out.append(Action(UPGRADE, x, owner, m))
         if must is None:
-            out.extend(Action(DISCARD, x) for x in distinct)
+            out.extend([_DISCARDS[x] for x in distinct])
         return out
 
     def _trades(self) -> list[Action]:

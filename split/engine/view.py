@@ -42,25 +42,30 @@ class PlayerView:
     @classmethod
     def of(cls, state: GameState, seat: int) -> PlayerView:
         """The view of ``seat`` in ``state``."""
-        return cls(
+        # Every search's rollout asks for one at each decision: the fields go straight
+        # into the new view's dict, the values the dataclass's ``__init__`` would set
+        # one by one through ``object.__setattr__`` (the view stays frozen all the same).
+        view = object.__new__(cls)
+        view.__dict__.update(
             seat=seat,
-            players=state.players,
+            players=state.config.players,
             round=state.round,
             dealer=state.dealer,
             phase=state.phase,
             current=state.current,
             must_use=state.must_use,
             hand=tuple(sorted(state.hands[seat])),
-            hand_sizes=tuple(len(h) for h in state.hands),
-            matches=tuple(tuple(m) for m in state.matches),
+            hand_sizes=tuple(map(len, state.hands)),
+            matches=tuple(map(tuple, state.matches)),
             discard=tuple(state.discard),
             draw_pile=len(state.draw),
-            rows=tuple(tuple(r) for r in state.rows),
+            rows=tuple(map(tuple, state.rows)),
             negatives=tuple(state.negatives),
-            known=tuple(tuple(sorted(k)) for k in state.known),
+            known=tuple(map(tuple, map(sorted, state.known))),
             had_turn=tuple(state.had_turn),
             turn=state.turn,
         )
+        return view
 
     def score(self, seat: int) -> int:
         return sheet_score(self.rows[seat], self.negatives[seat])
