@@ -15,6 +15,9 @@ BASE = (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)  # R9.1 row bases by rank
 RANK_COUNT = 13
 # R9.1 row values by rank and boxes, looked up: a search builds this per position
 ROW_VALUES = tuple(tuple(row_value(r, k) for k in range(CARD_COUNT)) for r in range(RANK_COUNT))
+# R9.2 negative values by boxes, looked up likewise (a sheet past the table is computed)
+NEGATIVE_VALUES = tuple(negative_value(k) for k in range(4 * CARD_COUNT))
+LEADER_WEIGHT = 0.35 + 0.45  # the others' weights: the leader's, and the rest's 0.35
 WEAK, STRONG, PERFECT = MatchType.WEAK, MatchType.STRONG, MatchType.PERFECT
 
 
@@ -34,21 +37,27 @@ class Knowledge:
         "pile",
         "hand_rank",
         "weights",
-        "projected",
+        "_projected",
         "_draws_left",
         "_cost1",
         "_potential",
+        "_power",
     )
 
     def __init__(self, view: PlayerView) -> None:
+        # Built at every decision of every search's rollout: one pass over each of the
+        # view's lists, no generator.
         self.view = view
         seat = self.seat = view.seat
         n = self.n = view.players
-        self.hand = list(view.hand)
-        boxes = self.boxes = [list(r) for r in view.rows]
+        hand = view.hand
+        self.hand = list(hand)
+        boxes = self.boxes = list(map(list, view.rows))
         unseen = self.unseen = [COPIES] * CARD_COUNT  # less every card this seat can place
-        for c in view.hand:
+        hr = [0] * RANK_COUNT
+        for c in hand:
             unseen[c] -= 1
+            hr[c >> 2] += 1
         for c in view.discard:
             unseen[c] -= 1
         for s, owned in enumerate(view.matches):
@@ -58,48 +67,61 @@ class Knowledge:
                 unseen[a] -= 1
                 unseen[b] -= 1
         for s, known in enumerate(view.known):
-            if s != seat:
+            if known and s != seat:
                 for c in known:
                     unseen[c] -= 1
-        ur = [unseen[c] + unseen[c + 1] + unseen[c + 2] + unseen[c + 3] for c in range(0, 52, 4)]
+        quads = iter(unseen)  # four suits a rank
+        ur = [a + b + c + d for a, b, c, d in zip(quads, quads, quads, quads, strict=True)]
         self.unseen_rank = ur
         self.unseen_total = max(1, sum(ur))
-        hr = [0] * RANK_COUNT
-        for c in view.hand:
-            hr[c >> 2] += 1
         self.hand_rank = hr
-        self.pile = view.draw_pile
+        pile = self.pile = view.draw_pile
         initial = max(1, 104 - HAND_SIZE * n - 1)
-        late = 1.0 - view.draw_pile / initial
+        late = 1.0 - pile / initial
         phi = 0.3 + 0.7 * max(0.0, min(1.0, late))
-        short = min(view.hand_sizes[s] for s in range(n) if s != seat)
+        sizes = view.hand_sizes
+        short = min(sizes[:seat] + sizes[seat + 1 :])  # the shortest other hand
         if short <= 2:
             phi = max(phi, 0.85)
         elif short <= 3:
             phi = max(phi, 0.65)
-        if view.draw_pile <= n:
+        if pile <= n:
             phi = 1.0
         self.phi = phi
-        # Projected score if the round ended now (matches on the table count, hands cost).
-        negatives, sizes = view.negatives, view.hand_sizes
-        proj = self.projected = [
-            sum(map(tuple.__getitem__, ROW_VALUES, boxes[s]))
-            - negative_value(negatives[s] + sizes[s])
-            for s in range(n)
-        ]
+        negatives = view.negatives
+        self._projected: list[int] | None = None  # asked of most views only at 3 and more
         if n == 2:
-            self.weights = [0.0 if s == seat else 1.0 for s in range(n)]
+            w = [1.0, 1.0]
+            w[seat] = 0.0
         else:
-            others = [s for s in range(n) if s != seat]
-            leader = max(others, key=lambda s: proj[s])
-            w = [0.0] * n
-            for s in others:
-                w[s] = 0.35 + (0.45 if s == leader else 0.0)
-            self.weights = w
+            proj = self.projected
+            leader = -1  # the first other seat with the best projection
+            for s in range(n):
+                if s != seat and (leader < 0 or proj[s] > proj[leader]):
+                    leader = s
+            w = [0.35] * n
+            w[seat] = 0.0
+            w[leader] = LEADER_WEIGHT
+        self.weights = w
         # roughly how many more cards this seat will see from the pile this round
-        self._draws_left = max(0.5, min(self.pile / n, 12.0) * (1.3 - phi))
-        self._cost1 = phi * negative_step(view.negatives[seat] + view.hand_sizes[seat] + 1)
+        self._draws_left = max(0.5, min(pile / n, 12.0) * (1.3 - phi))
+        self._cost1 = phi * negative_step(negatives[seat] + sizes[seat] + 1)
         self._potential: dict[int, float] = {}  # single_potential by rank
+        self._power: float | None = None  # of the exposures, once asked
+
+    @property
+    def projected(self) -> list[int]:
+        """Projected score if the round ended now (matches on the table count, hands cost)."""
+        proj = self._projected
+        if proj is None:
+            boxes, negatives, sizes = self.boxes, self.view.negatives, self.view.hand_sizes
+            proj = []
+            for s in range(self.n):
+                k = negatives[s] + sizes[s]
+                neg = NEGATIVE_VALUES[k] if k < len(NEGATIVE_VALUES) else negative_value(k)
+                proj.append(sum(map(tuple.__getitem__, ROW_VALUES, boxes[s])) - neg)
+            self._projected = proj
+        return proj
 
     # ------------------------------------------------------------ values
 
@@ -135,9 +157,8 @@ class Knowledge:
         u = self.unseen_rank[rank]
         if u == 0:
             return 0.0
-        others = sum(self.view.hand_sizes[s] for s in range(self.n) if s != self.seat)
         per = u / self.unseen_total
-        p = 1.0 - float((1.0 - per) ** (others * 0.5 + 2 * (1.2 - self.phi)))
+        p = 1.0 - float((1.0 - per) ** self._exposure_power())
         return min(0.8, p)
 
     def strong_exposure(self, a: int, b: int) -> float:
@@ -145,9 +166,17 @@ class Knowledge:
         u = self.unseen[a] + self.unseen[b]
         if u == 0:
             return 0.0
-        others = sum(self.view.hand_sizes[s] for s in range(self.n) if s != self.seat)
         per = u / self.unseen_total
-        return min(0.6, 1.0 - float((1.0 - per) ** (others * 0.5 + 2 * (1.2 - self.phi))))
+        return min(0.6, 1.0 - float((1.0 - per) ** self._exposure_power()))
+
+    def _exposure_power(self) -> float:
+        """How many cards the others may still see that could steal from me."""
+        power = self._power
+        if power is None:
+            sizes = self.view.hand_sizes
+            others = sum(sizes) - sizes[self.seat]  # the other hands
+            power = self._power = others * 0.5 + 2 * (1.2 - self.phi)
+        return power
 
     def exposure(self, a: int, b: int) -> float:
         t = MATCH_TYPES[a][b]

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from split.engine.actions import Action, ActionKind
-from split.engine.cards import MATCH_TYPES, MatchType, upgrades
+from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
+from split.engine.cards import MATCH_TYPES, UPGRADERS, MatchType
 from split.engine.sheet import negative_step
 from split.engine.state import Phase
 from split.engine.view import PlayerView
@@ -45,6 +46,8 @@ def can_go_out(hand: Sequence[int]) -> bool:
 class Evaluator:
     """Values of actions for the seat of one view (see the module docstring)."""
 
+    __slots__ = ("view", "k", "me", "_draw_ev", "_rank_values", "_steals", "_by_rank", "_others")
+
     def __init__(self, view: PlayerView) -> None:
         self.view = view
         self.k = Knowledge(view)
@@ -53,10 +56,18 @@ class Evaluator:
         # Memos: a search asks the same questions of one view many times over.
         self._rank_values: dict[int, float] = {}  # by rank << 5 | count
         self._steals: dict[int, float] = {}
-        self._by_rank: dict[int, list[tuple[int, int, int]]] = {}  # table matches by rank
+        # table matches by rank: owner, cards, and the cards that upgrade it (R5.2)
+        by_rank: dict[int, list[tuple[int, int, int, frozenset[int]]]] = {}
+        self._by_rank = by_rank
         for owner, owned in enumerate(view.matches):
             for a, b in owned:
-                self._by_rank.setdefault(a >> 2, []).append((owner, a, b))
+                entry = (owner, a, b, UPGRADERS[a][b])
+                group = by_rank.get(a >> 2)
+                if group is None:
+                    by_rank[a >> 2] = [entry]
+                else:
+                    group.append(entry)
+        self._others: list[_Other] | None = None  # what danger reads of the others, once
 
     # ----------------------------------------------------------- hand
 
@@ -69,7 +80,7 @@ class Evaluator:
         if v is None:
             k = self.k
             pairs, single = divmod(count, 2)
-            v = pairs * PAIR_SHARE * k.gain(self.me, rank)
+            v = pairs * PAIR_SHARE * (BASE[rank] * (k.boxes[self.me][rank] + 1))  # k.gain
             if single:
                 v += k.single_potential(rank * 4) - k.card_cost()
             self._rank_values[key] = v
@@ -78,6 +89,12 @@ class Evaluator:
     def hand_delta(self, removed: Sequence[int] = (), added: Sequence[int] = ()) -> float:
         """Change in hand value when ``removed`` leave and ``added`` join my hand."""
         counts = self.k.hand_rank
+        value = self.rank_value
+        if not added and 0 < len(removed) <= 2:  # a discard, an upgrade, a match: one rank
+            rank = removed[0] >> 2
+            if len(removed) == 1 or removed[1] >> 2 == rank:
+                c = counts[rank]
+                return 0.0 + (value(rank, c - len(removed)) - value(rank, c))
         change: dict[int, int] = {}
         for c in removed:
             change[c >> 2] = change.get(c >> 2, 0) - 1
@@ -86,28 +103,40 @@ class Evaluator:
         total = 0.0
         for rank, d in change.items():
             if d:
-                total += self.rank_value(rank, counts[rank] + d) - self.rank_value(
-                    rank, counts[rank]
-                )
+                total += value(rank, counts[rank] + d) - value(rank, counts[rank])
         return total
 
     def steal_options(self, card: int) -> float:
         """Best upgrade ``card`` could make on the table (used for cards kept or drawn)."""
         best = self._steals.get(card)
-        if best is not None:
-            return best
-        best = 0.0
+        if best is None:
+            self._rank_steals(card >> 2)
+            best = self._steals[card]
+        return best
+
+    def _rank_steals(self, rank: int) -> None:
+        """:meth:`steal_options` of the four cards of ``rank`` at once: each card's is the
+        best value of the upgrades it makes (R5.2), and an upgrade's value depends only
+        on the match (every value is at least 3: the same best in any order)."""
+        best = [0.0, 0.0, 0.0, 0.0]
+        low = rank * 4
         k = self.k
-        for owner, a, b in self._by_rank.get(card >> 2, ()):
-            if not upgrades(card, a, b):
-                continue
-            if owner == self.me:
+        me = self.me
+        boxes = k.boxes
+        for owner, _, _, up in self._by_rank.get(rank, ()):
+            if owner == me:
                 v = 3.0
             else:
-                v = k.gain(self.me, a >> 2) + k.weights[owner] * k.last_box(owner, a >> 2)
-            best = max(best, v)
-        self._steals[card] = best
-        return best
+                # k.gain(me, rank) + k.weights[owner] * k.last_box(owner, rank)
+                v = BASE[rank] * (boxes[me][rank] + 1) + k.weights[owner] * (
+                    BASE[rank] * boxes[owner][rank]
+                )
+            for c in up:
+                if v > best[c - low]:
+                    best[c - low] = v
+        steals = self._steals
+        for i in range(4):
+            steals[low + i] = best[i]
 
     def draw_ev(self) -> float:
         """Expected value of one blind card from the pile."""
@@ -128,12 +157,16 @@ class Evaluator:
         # Cards that would upgrade something on the table are worth a steal.
         steal = 0.0
         unseen = k.unseen
+        steals = self._steals
         for rank in sorted(self._by_rank):  # only a rank on the table can be stolen
             if counts[rank] == 0:
-                for c in range(rank * 4, rank * 4 + 4):
+                low = rank * 4
+                if low not in steals:
+                    self._rank_steals(rank)
+                for c in range(low, low + 4):
                     u = unseen[c]
                     if u:
-                        s = self.steal_options(c)
+                        s = steals[c]
                         if s:
                             steal += u * 0.5 * s
         return ev + steal / k.unseen_total
@@ -225,42 +258,75 @@ class Evaluator:
     def danger(self, card: int) -> float:
         """What putting ``card`` on the discard row may hand to the other players."""
         k = self.k
-        view = self.view
         me = self.me
         rank = card >> 2
+        base = BASE[rank]
+        boxes = k.boxes
         d = 0.0
         # how many other players have a match ``card`` would upgrade (``_by_rank`` lists
         # the matches owner by owner, so one owner's are together)
         steals = 0
         last = -1
-        for owner, a, b in self._by_rank.get(rank, ()):
-            if not upgrades(card, a, b):
+        for owner, _, _, up in self._by_rank.get(rank, ()):
+            if card not in up:
                 continue
             if owner == me:
-                d = max(d, 0.9 * (k.last_box(me, rank) + k.card_cost() + 4))
+                x = 0.9 * (base * boxes[me][rank] + k.card_cost() + 4)  # k.last_box(me, rank)
+                if x > d:
+                    d = x
             elif owner != last:
                 steals += 1
                 last = owner
+        others = self._others
+        if others is None:
+            others = self._others = self._other_seats()
+        p1 = k.unseen_rank[rank] / k.unseen_total
+        for o in others:
+            gain = base * (boxes[o.seat][rank] + 1)  # k.gain(o.seat, rank)
+            if card in o.known:
+                # they hold this very card: a perfect match for them and a negative box
+                # for someone, likely me (issue 17, item 4)
+                d += o.near * (o.w_held * (gain + 4) + o.mine)
+                continue
+            if rank in o.known_ranks:
+                d += o.nw8 * gain  # near * w * 0.8 * gain
+                continue
+            p = 1.0 - (1.0 - p1) ** o.hidden
+            d += o.nw4 * p * gain  # near * w * 0.4 * p * gain
+            if steals:
+                x = o.nw3 * gain  # near * w * 0.3 * gain
+                for _ in range(steals):  # added one by one: the same sums as ever, to the bit
+                    d += x
+        return d
+
+    def _other_seats(self) -> list[_Other]:
+        """What :meth:`danger` reads of each other seat, in turn order from mine."""
+        k = self.k
+        view = self.view
+        me = self.me
+        mine = negative_step(view.negatives[me] + 1)
+        out = []
         for step in range(1, k.n):
             s = (me + step) % k.n
             near = 1.0 if step == 1 else 0.5
             w = max(k.weights[s], 0.3)
             known = view.known[s]
-            if card in known:
-                # they hold this very card: a perfect match for them and a negative box
-                # for someone, likely me (issue 17, item 4)
-                mine = negative_step(view.negatives[me] + 1)
-                d += near * (max(w, 0.5) * (k.gain(s, rank) + 4) + mine)
-                continue
-            if any(c >> 2 == rank for c in known):
-                d += near * w * 0.8 * k.gain(s, rank)
-                continue
-            p1 = k.unseen_rank[rank] / k.unseen_total
-            p = 1.0 - (1.0 - p1) ** max(0, view.hand_sizes[s] - len(known))
-            d += near * w * 0.4 * p * k.gain(s, rank)
-            for _ in range(steals):  # added one by one: the same sums as ever, to the bit
-                d += near * w * 0.3 * k.gain(s, rank)
-        return d
+            hidden = max(0, view.hand_sizes[s] - len(known))
+            out.append(
+                _Other(
+                    s,
+                    near,
+                    max(w, 0.5),
+                    mine,
+                    frozenset(known),
+                    frozenset(c >> 2 for c in known),
+                    hidden,
+                    near * w * 0.8,
+                    near * w * 0.4,
+                    near * w * 0.3,
+                )
+            )
+        return out
 
     def discard_value(self, card: int) -> float:
         return self.hand_delta((card,)) - self.danger(card) - 0.5 * self.steal_options(card)
@@ -290,7 +356,7 @@ class Evaluator:
             for m, (a, b) in enumerate(owned):
                 if a >> 2 != card >> 2:
                     continue
-                if not upgrades(card, a, b):  # a perfect match upgrades to nothing
+                if card not in UPGRADERS[a][b]:  # a perfect match upgrades to nothing
                     continue
                 v = self.upgrade_value(card, owner, m, size - 1) - self.hand_delta((card,))
                 if best is None or v > best:
@@ -311,32 +377,32 @@ class Evaluator:
     def value(self, action: Action) -> float:
         kind = action.kind
         view = self.view
-        if kind == ActionKind.MATCH:
-            return self.match_value(*action.cards, len(view.hand) - 2)
-        if kind == ActionKind.UPGRADE:
-            return self.upgrade_value(action.card, action.seat, action.target, len(view.hand) - 1)
-        if kind == ActionKind.DISCARD:
+        if kind == DISCARD:
             return self.discard_value(action.card) - 3.0  # a play that pays beats ending the turn
-        if kind == ActionKind.TAKE:
+        if kind == MATCH:
+            return self.match_value(action.card, action[2], len(view.hand) - 2)
+        if kind == UPGRADE:
+            return self.upgrade_value(action.card, action.seat, action.target, len(view.hand) - 1)
+        if kind == TAKE:
             return self.take_value(action.position)
-        if kind == ActionKind.DRAW:
+        if kind == DRAW:
             if view.draw_pile <= 1:
                 return self.end_now_value()
             return self.draw_ev()
-        if kind == ActionKind.PASS:
+        if kind == PASS:
             if view.phase == Phase.STRONG_BONUS and can_go_out(view.hand):
                 # R4.4: pass, match every pair, discard the last card: the round ends
                 # now, and a bonus card would only spoil the hand (issue 17, item 3)
                 return self.going_out(1)
             return 0.0
-        if kind == ActionKind.PENALIZE:
+        if kind == PENALIZE:
             # R6.1: the box goes to the player most likely to beat me, the leader, not
             # to whoever's next box costs most (issue 17, item 5); the cost breaks ties
             s = action.penalized
             k = self.k
             step = negative_step(view.negatives[s] + view.hand_sizes[s] + 1)
             return k.projected[s] + 0.25 * step
-        if kind == ActionKind.TRADE:
+        if kind == TRADE:
             mine = view.matches[self.me][action.mine]
             theirs = view.matches[action.seat][action.target]
             return self.trade_value(mine[0] >> 2, action.seat, theirs[0] >> 2) - 1.0
@@ -348,6 +414,21 @@ class Evaluator:
         mine = k.projected[self.me] - k.card_cost(extra=1) / max(k.phi, 0.01)
         best_other = max(k.projected[s] for s in range(k.n) if s != self.me)
         return 5.0 if mine > best_other else -5.0
+
+
+class _Other(NamedTuple):
+    """Another seat, as :meth:`Evaluator.danger` weighs a discard it may take."""
+
+    seat: int
+    near: float  # 1 for the next seat, 0.5 for the others
+    w_held: float  # max(w, 0.5): the weight of a card they are known to hold
+    mine: int  # the negative box a card they hold likely costs me
+    known: frozenset[int]  # the cards they are known to hold
+    known_ranks: frozenset[int]
+    hidden: int  # their cards not known
+    nw8: float  # near * w * 0.8 (w: their weight, at least 0.3), and so on
+    nw4: float
+    nw3: float
 
 
 class NormalBot:
