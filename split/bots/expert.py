@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from split.engine.actions import Action, ActionKind
 from split.engine.setup import ROUNDS
-from split.engine.state import GameState, Phase, Scratch
+from split.engine.state import GAME_OVER, ROUND_OVER, START, GameState, Scratch
 from split.engine.view import PlayerView
 
 from .hard import OVERRIDE_Z, overriding, paired, static_value
@@ -231,7 +231,7 @@ class ExpertBot:
                 state = base.clone()
                 state.play(cands[i])
                 self._rollout(state, NormalBot(policy_seed), seat, view.turn, horizon)
-                if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
+                if state.phase is ROUND_OVER or state.phase is GAME_OVER:
                     value = round_value(state, seat, self.lead)
                 else:
                     value = static_value(state, seat, weights)
@@ -383,9 +383,9 @@ class ExpertBot:
         own = 0
         for _ in range(MAX_ROUND_ACTIONS):
             phase = state.phase
-            if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
+            if phase is ROUND_OVER or phase is GAME_OVER:
                 return
-            if turns and phase is Phase.START and state.current == seat and state.turn > turn:
+            if turns and phase is START and state.current == seat and state.turn > turn:
                 own += 1
                 turn = state.turn
                 if own >= turns:

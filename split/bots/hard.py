@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from split.engine.actions import Action
 from split.engine.sheet import negative_step, row_value
-from split.engine.state import GameState, Phase, Scratch
+from split.engine.state import GAME_OVER, ROUND_OVER, START, GameState, Scratch
 from split.engine.view import PlayerView
 
 from .knowledge import BASE
@@ -40,7 +40,7 @@ def static_value(state: GameState, seat: int, weights: Sequence[float]) -> float
     """This seat's standing in a full state: sheet with table matches counted, hands
     costed by how late the round is, pairs in hand nearly matches; minus the others'."""
     n = state.players
-    if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+    if state.phase in (ROUND_OVER, GAME_OVER):
         scores = state.scores()
         return scores[seat] - sum(weights[s] * scores[s] for s in range(n))
     initial = 104 - 9 * n - 1
@@ -174,12 +174,12 @@ class HardBot:
         """Everyone plays ``normal`` until ``seat``'s next turn begins or the round ends."""
         for _ in range(MAX_ROLLOUT_ACTIONS):
             phase = state.phase
-            if phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            if phase in (ROUND_OVER, GAME_OVER):
                 return
             cur = state.current
             if cur is None:
                 return
-            if cur == seat and phase == Phase.START and state.turn > turn:
+            if cur == seat and phase == START and state.turn > turn:
                 return
             legal = state.legal_actions()
             if len(legal) == 1:

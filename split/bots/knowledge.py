@@ -70,8 +70,8 @@ class Knowledge:
             if known and s != seat:
                 for c in known:
                     unseen[c] -= 1
-        quads = iter(unseen)  # four suits a rank
-        ur = [a + b + c + d for a, b, c, d in zip(quads, quads, quads, quads, strict=True)]
+        quads = iter(unseen)  # one iterator four times: the four suits of each rank
+        ur = [a + b + c + d for a, b, c, d in zip(quads, quads, quads, quads)]  # noqa: B905
         self.unseen_rank = ur
         self.unseen_total = max(1, sum(ur))
         self.hand_rank = hr
@@ -148,7 +148,8 @@ class Knowledge:
         if v is None:
             p1 = self.unseen_rank[rank] / self.unseen_total
             p = 1.0 - (1.0 - p1) ** self._draws_left
-            v = self._potential[rank] = 0.6 * p * self.gain(self.seat, rank)
+            gain = BASE[rank] * (self.boxes[self.seat][rank] + 1)  # self.gain(self.seat, rank)
+            v = self._potential[rank] = 0.6 * p * gain
         return v
 
     def weak_exposure(self, rank: int) -> float:

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from split.engine.actions import DISCARD, DRAW, MATCH, PASS, PENALIZE, TAKE, TRADE, UPGRADE, Action
 from split.engine.cards import MATCH_TYPES, UPGRADERS, MatchType
 from split.engine.sheet import negative_step
-from split.engine.state import Phase
+from split.engine.state import STRONG_BONUS
 from split.engine.view import PlayerView
 
 from .knowledge import BASE, Knowledge
@@ -79,10 +79,9 @@ class Evaluator:
         v = self._rank_values.get(key)
         if v is None:
             k = self.k
-            pairs, single = divmod(count, 2)
-            v = pairs * PAIR_SHARE * (BASE[rank] * (k.boxes[self.me][rank] + 1))  # k.gain
-            if single:
-                v += k.single_potential(rank * 4) - k.card_cost()
+            v = (count >> 1) * PAIR_SHARE * (BASE[rank] * (k.boxes[self.me][rank] + 1))  # k.gain
+            if count & 1:  # a single
+                v += k.single_potential(rank * 4) - k._cost1  # k.card_cost()
             self._rank_values[key] = v
         return v
 
@@ -118,12 +117,17 @@ class Evaluator:
         """:meth:`steal_options` of the four cards of ``rank`` at once: each card's is the
         best value of the upgrades it makes (R5.2), and an upgrade's value depends only
         on the match (every value is at least 3: the same best in any order)."""
-        best = [0.0, 0.0, 0.0, 0.0]
         low = rank * 4
+        steals = self._steals
+        matches = self._by_rank.get(rank)
+        if matches is None:  # nothing of the rank on the table
+            steals[low] = steals[low + 1] = steals[low + 2] = steals[low + 3] = 0.0
+            return
+        best = [0.0, 0.0, 0.0, 0.0]
         k = self.k
         me = self.me
         boxes = k.boxes
-        for owner, _, _, up in self._by_rank.get(rank, ()):
+        for owner, _, _, up in matches:
             if owner == me:
                 v = 3.0
             else:
@@ -134,7 +138,6 @@ class Evaluator:
             for c in up:
                 if v > best[c - low]:
                     best[c - low] = v
-        steals = self._steals
         for i in range(4):
             steals[low + i] = best[i]
 
@@ -152,7 +155,10 @@ class Evaluator:
         for rank, u in enumerate(k.unseen_rank):
             if u:
                 c = counts[rank]
-                total += u * (value(rank, c + 1) - value(rank, c))
+                if c:
+                    total += u * (value(rank, c + 1) - value(rank, c))
+                else:  # less value(rank, 0), which is 0.0: x - 0.0 is x to the bit
+                    total += u * value(rank, 1)
         ev = total / k.unseen_total
         # Cards that would upgrade something on the table are worth a steal.
         steal = 0.0
@@ -212,9 +218,11 @@ class Evaluator:
         if mine_rank == their_rank:
             return 0.0
         k = self.k
-        me = self.me
-        mine_delta = k.gain(me, their_rank) - k.last_box(me, mine_rank)
-        their_delta = k.gain(other, mine_rank) - k.last_box(other, their_rank)
+        mine, theirs = k.boxes[self.me], k.boxes[other]
+        a, b = mine_rank, their_rank
+        # k.gain(me, b) - k.last_box(me, a), and theirs the reverse
+        mine_delta = BASE[b] * (mine[b] + 1) - BASE[a] * mine[a]
+        their_delta = BASE[a] * (theirs[a] + 1) - BASE[b] * theirs[b]
         return mine_delta - k.weights[other] * their_delta
 
     def going_out(self, hand_after: int) -> float:
@@ -231,7 +239,7 @@ class Evaluator:
     def match_value(self, x: int, y: int, hand_after: int, in_hand: bool = True) -> float:
         k = self.k
         rank = x >> 2
-        t = MATCH_TYPES[x][y] or MatchType.WEAK  # x and y match: never None
+        t = MATCH_TYPES[x][y] or WEAK  # x and y match: never None
         v = k.gain(self.me, rank) + self.bonus_value(t, rank) - self.exposure_loss(x, y)
         if in_hand:
             v += self.hand_delta((x, y))
@@ -241,9 +249,9 @@ class Evaluator:
         k = self.k
         a, b = self.view.matches[owner][index]
         # cards of one rank always make a match: the types are never None
-        old = MATCH_TYPES[a][b] or MatchType.WEAK
-        kept, returned = (a, b) if (MATCH_TYPES[card][a] or MatchType.WEAK) > old else (b, a)
-        t = MATCH_TYPES[card][kept] or MatchType.WEAK
+        old = MATCH_TYPES[a][b] or WEAK
+        kept, returned = (a, b) if (MATCH_TYPES[card][a] or WEAK) > old else (b, a)
+        t = MATCH_TYPES[card][kept] or WEAK
         rank = card >> 2
         v = self.bonus_value(t, rank) - self.exposure_loss(card, kept)
         if owner == self.me:
@@ -271,7 +279,7 @@ class Evaluator:
             if card not in up:
                 continue
             if owner == me:
-                x = 0.9 * (base * boxes[me][rank] + k.card_cost() + 4)  # k.last_box(me, rank)
+                x = 0.9 * (base * boxes[me][rank] + k._cost1 + 4)  # k.last_box, k.card_cost()
                 if x > d:
                     d = x
             elif owner != last:
@@ -329,7 +337,15 @@ class Evaluator:
         return out
 
     def discard_value(self, card: int) -> float:
-        return self.hand_delta((card,)) - self.danger(card) - 0.5 * self.steal_options(card)
+        rank = card >> 2
+        c = self.k.hand_rank[rank]
+        value = self.rank_value
+        less = value(rank, c - 1) if c > 1 else 0.0  # rank_value(rank, 0) is 0.0
+        kept = 0.0 + (less - value(rank, c))  # self.hand_delta((card,))
+        steal = self._steals.get(card)
+        if steal is None:
+            steal = self.steal_options(card)
+        return kept - self.danger(card) - 0.5 * steal
 
     # ----------------------------------------------------------- takes
 
@@ -390,7 +406,7 @@ class Evaluator:
                 return self.end_now_value()
             return self.draw_ev()
         if kind == PASS:
-            if view.phase == Phase.STRONG_BONUS and can_go_out(view.hand):
+            if view.phase == STRONG_BONUS and can_go_out(view.hand):
                 # R4.4: pass, match every pair, discard the last card: the round ends
                 # now, and a bonus card would only spoil the hand (issue 17, item 3)
                 return self.going_out(1)

@@ -270,8 +270,11 @@ class GameState:
             for owner, owned in enumerate(matches):
                 if new_size < 2 and owner != seat:
                     continue
-                if any(card in UPGRADERS[a][b] for a, b in owned):
-                    takeable[index] = True
+                for a, b in owned:
+                    if card in UPGRADERS[a][b]:
+                        takeable[index] = True
+                        break
+                if takeable[index]:
                     break
         out = [_DRAW_ACTION]
         out.extend([_TAKES[i] for i, ok in enumerate(takeable) if ok])
