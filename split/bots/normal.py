@@ -31,6 +31,7 @@ from .knowledge import BASE, Knowledge
 
 PERFECT, STRONG, WEAK = MatchType.PERFECT, MatchType.STRONG, MatchType.WEAK
 PAIR_SHARE = 0.85  # a pair in hand is nearly a match already
+NO_STEALS = (0.0, 0.0, 0.0, 0.0)  # a rank's four cards when none of it is on the table
 
 
 def can_go_out(hand: Sequence[int]) -> bool:
@@ -55,7 +56,7 @@ class Evaluator:
         self._draw_ev: float | None = None  # computed once: every strong match asks
         # Memos: a search asks the same questions of one view many times over.
         self._rank_values: dict[int, float] = {}  # by rank << 5 | count
-        self._steals: dict[int, float] = {}
+        self._steals: dict[int, Sequence[float]] = {}  # by rank: its four cards'
         # table matches by rank: owner, cards, and the cards that upgrade it (R5.2)
         by_rank: dict[int, list[tuple[int, int, int, frozenset[int]]]] = {}
         self._by_rank = by_rank
@@ -107,23 +108,21 @@ class Evaluator:
 
     def steal_options(self, card: int) -> float:
         """Best upgrade ``card`` could make on the table (used for cards kept or drawn)."""
-        best = self._steals.get(card)
+        best = self._steals.get(card >> 2)
         if best is None:
-            self._rank_steals(card >> 2)
-            best = self._steals[card]
-        return best
+            best = self._rank_steals(card >> 2)
+        return best[card & 3]
 
-    def _rank_steals(self, rank: int) -> None:
-        """:meth:`steal_options` of the four cards of ``rank`` at once: each card's is the
-        best value of the upgrades it makes (R5.2), and an upgrade's value depends only
-        on the match (every value is at least 3: the same best in any order)."""
-        low = rank * 4
-        steals = self._steals
+    def _rank_steals(self, rank: int) -> Sequence[float]:
+        """:meth:`steal_options` of the four cards of ``rank`` at once, by suit: each card's
+        is the best value of the upgrades it makes (R5.2), and an upgrade's value depends
+        only on the match (every value is at least 3: the same best in any order)."""
         matches = self._by_rank.get(rank)
         if matches is None:  # nothing of the rank on the table
-            steals[low] = steals[low + 1] = steals[low + 2] = steals[low + 3] = 0.0
-            return
+            self._steals[rank] = NO_STEALS
+            return NO_STEALS
         best = [0.0, 0.0, 0.0, 0.0]
+        low = rank * 4
         k = self.k
         me = self.me
         boxes = k.boxes
@@ -138,8 +137,8 @@ class Evaluator:
             for c in up:
                 if v > best[c - low]:
                     best[c - low] = v
-        for i in range(4):
-            steals[low + i] = best[i]
+        self._steals[rank] = best
+        return best
 
     def draw_ev(self) -> float:
         """Expected value of one blind card from the pile."""
@@ -151,14 +150,19 @@ class Evaluator:
         k = self.k
         counts = k.hand_rank
         value = self.rank_value
+        memo = self._rank_values
+        cost = k.card_cost()
         total = 0.0
         for rank, u in enumerate(k.unseen_rank):
             if u:
                 c = counts[rank]
                 if c:
                     total += u * (value(rank, c + 1) - value(rank, c))
-                else:  # less value(rank, 0), which is 0.0: x - 0.0 is x to the bit
-                    total += u * value(rank, 1)
+                    continue
+                # less value(rank, 0), which is 0.0 (x - 0.0 is x to the bit); and
+                # value(rank, 1) is no pair (0.0) and a single, as rank_value adds them
+                one = memo[rank << 5 | 1] = 0.0 + (k.single_potential(rank * 4) - cost)
+                total += u * one
         ev = total / k.unseen_total
         # Cards that would upgrade something on the table are worth a steal.
         steal = 0.0
@@ -166,15 +170,13 @@ class Evaluator:
         steals = self._steals
         for rank in sorted(self._by_rank):  # only a rank on the table can be stolen
             if counts[rank] == 0:
+                best = steals.get(rank)
+                if best is None:
+                    best = self._rank_steals(rank)
                 low = rank * 4
-                if low not in steals:
-                    self._rank_steals(rank)
-                for c in range(low, low + 4):
-                    u = unseen[c]
-                    if u:
-                        s = steals[c]
-                        if s:
-                            steal += u * 0.5 * s
+                for u, s in zip(unseen[low : low + 4], best, strict=True):
+                    if u and s:
+                        steal += u * 0.5 * s
         return ev + steal / k.unseen_total
 
     # ----------------------------------------------------------- matches
@@ -342,10 +344,10 @@ class Evaluator:
         value = self.rank_value
         less = value(rank, c - 1) if c > 1 else 0.0  # rank_value(rank, 0) is 0.0
         kept = 0.0 + (less - value(rank, c))  # self.hand_delta((card,))
-        steal = self._steals.get(card)
-        if steal is None:
-            steal = self.steal_options(card)
-        return kept - self.danger(card) - 0.5 * steal
+        steals = self._steals.get(rank)
+        if steals is None:
+            steals = self._rank_steals(rank)
+        return kept - self.danger(card) - 0.5 * steals[card & 3]  # self.steal_options(card)
 
     # ----------------------------------------------------------- takes
 
