@@ -119,7 +119,8 @@ def upgrades(card: Card, a: Card, b: Card) -> bool:
 def _upgraders(a: Card, b: Card) -> frozenset[Card]:
     if MATCH_TYPES[a][b] is None:
         return frozenset()  # not a match: nothing upgrades it
-    return frozenset(c for c in range(CARD_COUNT) if upgrades(c, a, b))
+    low = a & ~3  # only a card of the match's rank can upgrade it
+    return frozenset(c for c in range(low, low + 4) if upgrades(c, a, b))
 
 
 # ``card in UPGRADERS[a][b]`` is ``upgrades(card, a, b)`` for a match ``a``+``b`` (R5.2),
