@@ -171,3 +171,59 @@ def test_an_event_equals_only_an_event_of_its_own_kind():
         seen.extend(game.apply(rng.choice(game.state.legal_actions())))
     kinds = {type(e) for e in seen}
     assert len(kinds) >= 8 and all(e == e._replace() and e != tuple(e) for e in seen)
+
+
+def test_the_upgraders_table_is_the_upgrade_rule():
+    """R5.2: ``cards.UPGRADERS`` (the engine's and the bots' lookup) names exactly the
+    cards that upgrade each match, for every match of every two cards."""
+    from split.engine.cards import MATCH_TYPES, UPGRADERS, upgrades
+
+    for a in range(CARD_COUNT):
+        for b in range(CARD_COUNT):
+            if MATCH_TYPES[a][b] is None:
+                assert UPGRADERS[a][b] == frozenset()
+                continue
+            assert UPGRADERS[a][b] == {c for c in range(CARD_COUNT) if upgrades(c, a, b)}
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_a_view_made_for_search_is_the_view_the_constructor_makes(players):
+    """R10: ``PlayerView.of`` fills the frozen view's fields without its ``__init__`` (a
+    search asks for one at every decision of its rollouts); it must be the same view,
+    field by field, as the constructor makes from the state, and as frozen."""
+    import dataclasses
+
+    from split.engine.state import GameState
+    from split.engine.view import PlayerView
+
+    rng = random.Random(players)
+    state = GameState.new(GameConfig(players, 0, 1234 + players)).scratch()
+    for _ in range(300):
+        if state.is_over:
+            break
+        for seat in range(players):
+            view = PlayerView.of(state, seat)
+            made = PlayerView(
+                seat=seat,
+                players=state.players,
+                round=state.round,
+                dealer=state.dealer,
+                phase=state.phase,
+                current=state.current,
+                must_use=state.must_use,
+                hand=tuple(sorted(state.hands[seat])),
+                hand_sizes=tuple(len(h) for h in state.hands),
+                matches=tuple(tuple(m) for m in state.matches),
+                discard=tuple(state.discard),
+                draw_pile=len(state.draw),
+                rows=tuple(tuple(r) for r in state.rows),
+                negatives=tuple(state.negatives),
+                known=tuple(tuple(sorted(k)) for k in state.known),
+                had_turn=tuple(state.had_turn),
+                turn=state.turn,
+            )
+            assert view == made and hash(view) == hash(made)
+            assert dataclasses.replace(view) == made  # every field is there
+        state.play(rng.choice(state.legal_actions()))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.hand = ()  # type: ignore[misc]
