@@ -15,8 +15,6 @@ BASE = (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)  # R9.1 row bases by rank
 RANK_COUNT = 13
 # R9.1 row values by rank and boxes, looked up: a search builds this per position
 ROW_VALUES = tuple(tuple(row_value(r, k) for k in range(CARD_COUNT)) for r in range(RANK_COUNT))
-# R9.2 negative values by boxes, looked up likewise (a sheet past the table is computed)
-NEGATIVE_VALUES = tuple(negative_value(k) for k in range(4 * CARD_COUNT))
 LEADER_WEIGHT = 0.35 + 0.45  # the others' weights: the leader's, and the rest's 0.35
 WEAK, STRONG, PERFECT = MatchType.WEAK, MatchType.STRONG, MatchType.PERFECT
 
@@ -117,8 +115,7 @@ class Knowledge:
             boxes, negatives, sizes = self.boxes, self.view.negatives, self.view.hand_sizes
             proj = []
             for s in range(self.n):
-                k = negatives[s] + sizes[s]
-                neg = NEGATIVE_VALUES[k] if k < len(NEGATIVE_VALUES) else negative_value(k)
+                neg = negative_value(negatives[s] + sizes[s])
                 proj.append(sum(map(tuple.__getitem__, ROW_VALUES, boxes[s])) - neg)
             self._projected = proj
         return proj

@@ -57,12 +57,12 @@ class Evaluator:
         # Memos: a search asks the same questions of one view many times over.
         self._rank_values: dict[int, float] = {}  # by rank << 5 | count
         self._steals: dict[int, Sequence[float]] = {}  # by rank: its four cards'
-        # table matches by rank: owner, cards, and the cards that upgrade it (R5.2)
-        by_rank: dict[int, list[tuple[int, int, int, frozenset[int]]]] = {}
+        # table matches by rank: owner, and the cards that upgrade the match (R5.2)
+        by_rank: dict[int, list[tuple[int, frozenset[int]]]] = {}
         self._by_rank = by_rank
         for owner, owned in enumerate(view.matches):
             for a, b in owned:
-                entry = (owner, a, b, UPGRADERS[a][b])
+                entry = (owner, UPGRADERS[a][b])
                 group = by_rank.get(a >> 2)
                 if group is None:
                     by_rank[a >> 2] = [entry]
@@ -108,25 +108,26 @@ class Evaluator:
 
     def steal_options(self, card: int) -> float:
         """Best upgrade ``card`` could make on the table (used for cards kept or drawn)."""
-        best = self._steals.get(card >> 2)
-        if best is None:
-            best = self._rank_steals(card >> 2)
-        return best[card & 3]
+        return self._rank_steals(card >> 2)[card & 3]
 
     def _rank_steals(self, rank: int) -> Sequence[float]:
         """:meth:`steal_options` of the four cards of ``rank`` at once, by suit: each card's
         is the best value of the upgrades it makes (R5.2), and an upgrade's value depends
-        only on the match (every value is at least 3: the same best in any order)."""
+        only on the match (every value is at least 3: the same best in any order).
+        Memoized by rank."""
+        best = self._steals.get(rank)
+        if best is not None:
+            return best
         matches = self._by_rank.get(rank)
         if matches is None:  # nothing of the rank on the table
             self._steals[rank] = NO_STEALS
             return NO_STEALS
-        best = [0.0, 0.0, 0.0, 0.0]
+        values = [0.0, 0.0, 0.0, 0.0]
         low = rank * 4
         k = self.k
         me = self.me
         boxes = k.boxes
-        for owner, _, _, up in matches:
+        for owner, up in matches:
             if owner == me:
                 v = 3.0
             else:
@@ -135,10 +136,10 @@ class Evaluator:
                     BASE[rank] * boxes[owner][rank]
                 )
             for c in up:
-                if v > best[c - low]:
-                    best[c - low] = v
-        self._steals[rank] = best
-        return best
+                if v > values[c - low]:
+                    values[c - low] = v
+        self._steals[rank] = values
+        return values
 
     def draw_ev(self) -> float:
         """Expected value of one blind card from the pile."""
@@ -150,31 +151,19 @@ class Evaluator:
         k = self.k
         counts = k.hand_rank
         value = self.rank_value
-        memo = self._rank_values
-        cost = k.card_cost()
         total = 0.0
         for rank, u in enumerate(k.unseen_rank):
             if u:
                 c = counts[rank]
-                if c:
-                    total += u * (value(rank, c + 1) - value(rank, c))
-                    continue
-                # less value(rank, 0), which is 0.0 (x - 0.0 is x to the bit); and
-                # value(rank, 1) is no pair (0.0) and a single, as rank_value adds them
-                one = memo[rank << 5 | 1] = 0.0 + (k.single_potential(rank * 4) - cost)
-                total += u * one
+                total += u * (value(rank, c + 1) - value(rank, c))
         ev = total / k.unseen_total
         # Cards that would upgrade something on the table are worth a steal.
         steal = 0.0
         unseen = k.unseen
-        steals = self._steals
         for rank in sorted(self._by_rank):  # only a rank on the table can be stolen
             if counts[rank] == 0:
-                best = steals.get(rank)
-                if best is None:
-                    best = self._rank_steals(rank)
                 low = rank * 4
-                for u, s in zip(unseen[low : low + 4], best, strict=True):
+                for u, s in zip(unseen[low : low + 4], self._rank_steals(rank), strict=True):
                     if u and s:
                         steal += u * 0.5 * s
         return ev + steal / k.unseen_total
@@ -220,11 +209,9 @@ class Evaluator:
         if mine_rank == their_rank:
             return 0.0
         k = self.k
-        mine, theirs = k.boxes[self.me], k.boxes[other]
-        a, b = mine_rank, their_rank
-        # k.gain(me, b) - k.last_box(me, a), and theirs the reverse
-        mine_delta = BASE[b] * (mine[b] + 1) - BASE[a] * mine[a]
-        their_delta = BASE[a] * (theirs[a] + 1) - BASE[b] * theirs[b]
+        me = self.me
+        mine_delta = k.gain(me, their_rank) - k.last_box(me, mine_rank)
+        their_delta = k.gain(other, mine_rank) - k.last_box(other, their_rank)
         return mine_delta - k.weights[other] * their_delta
 
     def going_out(self, hand_after: int) -> float:
@@ -277,7 +264,7 @@ class Evaluator:
         # the matches owner by owner, so one owner's are together)
         steals = 0
         last = -1
-        for owner, _, _, up in self._by_rank.get(rank, ()):
+        for owner, up in self._by_rank.get(rank, ()):
             if card not in up:
                 continue
             if owner == me:
@@ -339,15 +326,13 @@ class Evaluator:
         return out
 
     def discard_value(self, card: int) -> float:
+        # self.hand_delta((card,)) - self.danger(card) - 0.5 * self.steal_options(card),
+        # without the two calls: a search values every discard of every rollout turn
         rank = card >> 2
         c = self.k.hand_rank[rank]
         value = self.rank_value
-        less = value(rank, c - 1) if c > 1 else 0.0  # rank_value(rank, 0) is 0.0
-        kept = 0.0 + (less - value(rank, c))  # self.hand_delta((card,))
-        steals = self._steals.get(rank)
-        if steals is None:
-            steals = self._rank_steals(rank)
-        return kept - self.danger(card) - 0.5 * steals[card & 3]  # self.steal_options(card)
+        kept = 0.0 + (value(rank, c - 1) - value(rank, c))
+        return kept - self.danger(card) - 0.5 * self._rank_steals(rank)[card & 3]
 
     # ----------------------------------------------------------- takes
 

@@ -78,9 +78,6 @@ _NEXT_ROUND_ACTION = Action.next_round()
 _TAKES = tuple(Action(TAKE, i) for i in range(DECK_SIZE))
 _MATCHES = tuple(tuple(Action(MATCH, x, y) for y in range(CARD_COUNT)) for x in range(CARD_COUNT))
 _DISCARDS = tuple(Action(DISCARD, x) for x in range(CARD_COUNT))
-# The others are made as the tuple they are, what Action(...) returns, without the
-# Python-level __new__ of a NamedTuple: a weak bonus lists a trade for every pair.
-_new_action = tuple.__new__
 
 
 _S = TypeVar("_S", bound="GameState")
@@ -322,7 +319,7 @@ class GameState:
                     continue
                 for owner, m, up in by_rank.get(x >> 2, ()):
                     if x in up:  # R5.2
-                        out.append(_new_action(Action, (UPGRADE, x, owner, m)))
+                        out.append(Action(UPGRADE, x, owner, m))
         if must is None:
             out.extend([_DISCARDS[x] for x in distinct])
         return out
@@ -340,7 +337,7 @@ class GameState:
                 t = MATCH_TYPES[a][b]
                 for j, (c, d) in enumerate(theirs):
                     if MATCH_TYPES[c][d] is t:
-                        out.append(_new_action(Action, (TRADE, i, other, j)))
+                        out.append(Action(TRADE, i, other, j))
         return out
 
     # ----------------------------------------------------------------- acting
