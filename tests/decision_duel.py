@@ -6,7 +6,8 @@ it where it happens. The shipped expert plays whole games against the other bots
 ``split sim`` plays them. At each of its searched decisions the variant decides the
 same position from the same random state (so the same sampled worlds, as far as the
 two searches go alike). Where the two choose differently, both moves are played to the
-round's end by ``normal`` in ``--truth`` worlds sampled by the expert's own reader
+round's end by the expert's policy (:class:`~split.bots.normal.PatientValues`) in
+``--truth`` worlds sampled by the expert's own reader
 (paired: the same deal and policy seed for both), and the round's points of each
 (mine against the rivals', as the expert's leaf weighs them at round end) are
 compared. The games go on with the shipped move, so the positions are the shipped
@@ -20,8 +21,8 @@ CPU per decision is measured side by side, in the same sitting.
     python tests/decision_duel.py --bots expert,hard --games 6 --seed 78 \\
         --set FIRST_SHARE=0.5 --truth 160 --jobs 2
 
-The truth is ``normal``'s play to the round's end, the same policy the expert's
-rollouts use, so a variant that plays deeper rollouts is measured by its own yardstick:
+The truth is the expert's policy played to the round's end, the policy its rollouts
+use, so a variant that plays deeper rollouts is measured by its own yardstick:
 a gain here is a reason to run ``split sim``, not a replacement for it. In the last
 round the truth still counts points, not the chance of winning the game.
 """
@@ -140,7 +141,7 @@ def truth(
     bot: ExpertBot, view: PlayerView, moves: tuple[Action, Action], worlds: int, seed: str
 ) -> tuple[float, float]:
     """How much better ``moves[1]`` is than ``moves[0]`` played to the round's end by
-    ``normal``, in ``worlds`` deals sampled by ``bot``'s reader: the mean and its
+    ``bot``'s policy, in ``worlds`` deals sampled by ``bot``'s reader: the mean and its
     standard error of the paired differences of the round's points."""
     rng = random.Random(seed)
     unseen = view.unseen()
@@ -152,7 +153,7 @@ def truth(
         for move in moves:
             state = base_state.clone()
             state.play(move)
-            ExpertBot._rollout(state, NormalBot(policy), view.seat, view.turn, 0)
+            ExpertBot._rollout(state, NormalBot(policy, bot.policy), view.seat, view.turn, 0)
             values.append(round_value(state, view.seat, bot.lead))
         diffs.append(values[1] - values[0])
     mean, se = paired(diffs, [0.0] * len(diffs))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from split.bots import decision_seed, make_bot
-from split.bots.normal import NormalBot, can_go_out
+from split.bots.normal import Evaluator, NormalBot, PatientValues, can_go_out
 from split.engine import Game
 from split.engine.actions import parse_action
 from split.engine.cards import parse_card
@@ -362,7 +362,10 @@ def test_the_expert_keeps_the_card_of_an_upgrade_that_gains_no_box():
     end in 600 deals, ending the turn with `discard 4C` (keeping K♥ and the tens) is
     12.3 ± 2.5 sheet points better; a one-turn search sees it 4.2 ± 1.9 worse, three
     turns deep 9.8 ± 3.9 better. The expert now plays such a close call again three
-    turns deep, and ends the turn keeping K♥ under most seeds."""
+    turns deep. Its policy (``PatientValues``) makes the upgrade less of a mistake:
+    played to the round's end by that policy in 400 deals, `discard 4C` is 3.7 ± 4.1
+    points better, `discard 8S` 4.0 ± 3.6; the expert ends the turn keeping K♥ under
+    most seeds."""
     game = position(
         {
             "hands": [["4C", "8S", "10D", "10H", "JD"], ["2S", "3S", "6S", "9C", "QC", "7D", "5H"]],
@@ -375,9 +378,9 @@ def test_the_expert_keeps_the_card_of_an_upgrade_that_gains_no_box():
     s = game.state
     legal = s.legal_actions()
     assert parse_action("upgrade KH 0.1") in legal
-    picks = [str(make_bot("expert", seed).choose(PlayerView.of(s, 0), legal)) for seed in range(6)]
+    picks = [str(make_bot("expert", seed).choose(PlayerView.of(s, 0), legal)) for seed in range(12)]
     kept = [p for p in picks if p.startswith("discard") and p != "discard KH"]
-    assert len(kept) >= 4, picks
+    assert len(kept) > len(picks) // 2, picks
 
 
 @pytest.mark.slow
@@ -422,3 +425,119 @@ def test_the_expert_does_not_steal_a_match_that_hands_back_a_pair():
     assert hands_back_a_pair(PlayerView.of(s, 1), parse_action("upgrade 3H 0.7"))
     picks = [str(make_bot("expert", seed).choose(PlayerView.of(s, 1), legal)) for seed in range(6)]
     assert picks.count("upgrade 3H 0.7") <= 1, picks
+
+
+def patient_choice(game: Game) -> str:
+    """The choice of the expert's policy: ``normal`` with :class:`PatientValues`."""
+    s = game.state
+    bot = NormalBot(1, PatientValues)
+    return str(bot.choose(PlayerView.of(s, s.current), s.legal_actions()))
+
+
+def test_the_experts_policy_keeps_a_weak_pair_a_steal_could_take():
+    """Issue 29 (R5.1, R5.2): early in the round, with K♥ K♠ in hand and nothing to go
+    out with, `normal` lays the weak kings down, where any king upgrades them and takes
+    the box; the expert's policy keeps the pair in hand, where nothing can steal it, and
+    ends the turn with a single."""
+    game = position(
+        {
+            "hands": [
+                ["KH", "KS", "2C", "5D", "9H", "JC", "7D", "3S"],
+                ["2S", "3H", "6S", "8S", "KS", "4D", "QH", "10C", "AC"],
+            ],
+            "discard": ["QC"],
+            "draw": ["4H", "JS", "6D", "8C"],
+        },
+        ["draw"],
+    )
+    assert choice(game) == "match KH KS"
+    kept = patient_choice(game)
+    assert kept.startswith("discard") and kept not in ("discard KH", "discard KS")
+
+
+def test_the_expert_searches_the_ideas_and_playouts_of_its_policy(monkeypatch):
+    """Issue 29: the expert's candidates are its policy's best actions, first choice
+    first (here a discard that keeps the weak kings, where `normal`'s first is to lay
+    them down), and every seat of every rollout plays that policy."""
+    from split.bots import expert as expert_module
+
+    game = position(
+        {
+            "hands": [
+                ["KH", "KS", "2C", "5D", "9H", "JC", "7D", "3S"],
+                ["2S", "3H", "6S", "8S", "KS", "4D", "QH", "10C", "AC"],
+            ],
+            "discard": ["QC"],
+            "draw": ["4H", "JS", "6D", "8C"],
+        },
+        ["draw"],
+    )
+    s = game.state
+    view, legal = PlayerView.of(s, 0), s.legal_actions()
+    bot = expert_module.ExpertBot(3, worlds=16)
+    assert bot.policy is PatientValues
+    values = PatientValues(view)
+    cands = bot.candidates_of(view, legal)
+    assert cands == sorted(legal, key=lambda a: (-values.value(a), a))[: len(cands)]
+    assert str(cands[0]).startswith("discard") and "KH" not in str(cands[0])
+    policies: list[type[Evaluator]] = []
+
+    class Spy(NormalBot):
+        def values(self, view, legal):
+            policies.append(self.evaluator)
+            return super().values(view, legal)
+
+    monkeypatch.setattr(expert_module, "NormalBot", Spy)
+    assert bot.choose(view, legal) in legal
+    assert len(policies) > 100 and set(policies) == {PatientValues}
+
+
+def test_the_experts_policy_lays_its_pairs_down_to_go_out():
+    """Issue 29 (R4.4, R6.2): with K♥ K♠ 5♣ 5♦ 9♦ in hand the player can go out this
+    turn: match both pairs, discard 9♦. The policy that keeps pairs in hand counts going
+    out for the first match too (the same weights without it discard and keep both
+    pairs), and plays the whole turn out."""
+    game = position(
+        {
+            "hands": [
+                ["KH", "KS", "5C", "5D"],
+                ["2S", "3H", "6S", "8S", "KS", "4D", "QH", "10C", "AC"],
+            ],
+            "discard": ["QC"],
+            "draw": ["9D", "JS", "6D", "8C"],
+        },
+        ["draw"],
+    )
+    view = PlayerView.of(game.state, 0)
+    legal = game.state.legal_actions()
+    weights = ("knowledge", "pair_share", "exposure_share", "discard_cost")
+    blind = type("Blind", (Evaluator,), {k: getattr(PatientValues, k) for k in weights})
+    assert str(NormalBot(1, blind).choose(view, legal)).startswith("discard")
+    while game.state.current == 0 and game.state.round == 1:
+        game.apply(parse_action(patient_choice(game)))
+    assert game.state.phase in ("round-over", "game-over")
+    assert game.state.hands[0] == []  # gone out: 0 cards left
+
+
+def test_the_experts_leaf_values_a_pair_in_hand_as_its_match():
+    """Issue 29 (R9.1): the leaf of a search scores a pair in hand at a share of the box
+    it would add: `hard`'s 0.7, the expert's 1.0 (``LEAF_PAIR``), so that a pair its
+    patient policy keeps does not trail the same pair laid down by a sure 30 %."""
+    from split.bots.expert import LEAF_PAIR
+    from split.bots.hard import static_value
+
+    game = position(
+        {
+            "hands": [["7H", "7S", "2C"], ["2S", "3H", "6S", "8S", "KS"]],
+            "discard": ["QC"],
+            "draw": ["4H", "JS", "6D", "8C"],
+            "table": [[["7C", "7D"]], []],
+        },
+        [],
+    )
+    s = game.state
+    weights = [0.0, 1.0]
+    box = 5 * 2  # the 7s' second box (base 5, one 7s match on the table)
+    assert LEAF_PAIR == 1.0
+    gap = static_value(s, 0, weights, LEAF_PAIR) - static_value(s, 0, weights)
+    assert gap == pytest.approx((1.0 - 0.7) * box)

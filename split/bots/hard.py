@@ -34,11 +34,15 @@ DEFAULT_PLAYOUTS = 10
 DEFAULT_CANDIDATES = 4
 DEFAULT_MAX_MS = 1000.0  # CPU ms: a safety; the budget needs about 20 (p95 50) at two players
 MAX_ROLLOUT_ACTIONS = 80
+PAIR_SHARE = 0.7  # a pair in a hand, of the match it makes, as the search scores it
 
 
-def static_value(state: GameState, seat: int, weights: Sequence[float]) -> float:
+def static_value(
+    state: GameState, seat: int, weights: Sequence[float], pair: float = PAIR_SHARE
+) -> float:
     """This seat's standing in a full state: sheet with table matches counted, hands
-    costed by how late the round is, pairs in hand nearly matches; minus the others'."""
+    costed by how late the round is, pairs in hand nearly matches (``pair`` of one);
+    minus the others'."""
     n = state.players
     if state.phase in (ROUND_OVER, GAME_OVER):
         scores = state.scores()
@@ -64,7 +68,7 @@ def static_value(state: GameState, seat: int, weights: Sequence[float]) -> float
         singles = 0
         for r, k in enumerate(counts):
             if k >= 2:
-                v += 0.7 * (k // 2) * BASE[r] * (boxes[r] + 1)
+                v += pair * (k // 2) * BASE[r] * (boxes[r] + 1)
             singles += k & 1
         neg = state.negatives[s]
         cost = 0.0

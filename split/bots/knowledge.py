@@ -6,6 +6,8 @@ object with the same fields), never from hidden state (R10).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from split.engine.cards import CARD_COUNT, COPIES, MATCH_TYPES, MatchType
 from split.engine.setup import HAND_SIZE
 from split.engine.sheet import negative_step, negative_value, row_value
@@ -42,6 +44,16 @@ class Knowledge:
         "_power",
     )
 
+    # The weights of what it works out, as class attributes so that a policy can be
+    # another set of them (a subclass of :class:`~split.bots.normal.Evaluator` names it).
+    phi_floor: ClassVar[float] = 0.3  # what a card in hand costs at the deal, of a box
+    phi_rise: ClassVar[float] = 0.7  # ... and more by the round's end
+    short_hand: ClassVar[tuple[float, float]] = (0.85, 0.65)  # ... when a hand has 2, 3
+    draws_late: ClassVar[float] = 1.3  # how fewer cards a seat sees as the round ages
+    single_share: ClassVar[float] = 0.6  # a single: this much of the match it may make
+    exposure_hands: ClassVar[float] = 0.5  # the others' cards that may steal, a card each
+    exposure_late: ClassVar[float] = 2.0  # ... and the draws left, by lateness
+
     def __init__(self, view: PlayerView) -> None:
         # Built at every decision of every search's rollout: one pass over each of the
         # view's lists, no generator.
@@ -76,13 +88,13 @@ class Knowledge:
         pile = self.pile = view.draw_pile
         initial = max(1, 104 - HAND_SIZE * n - 1)
         late = 1.0 - pile / initial
-        phi = 0.3 + 0.7 * max(0.0, min(1.0, late))
+        phi = self.phi_floor + self.phi_rise * max(0.0, min(1.0, late))
         sizes = view.hand_sizes
         short = min(sizes[:seat] + sizes[seat + 1 :])  # the shortest other hand
         if short <= 2:
-            phi = max(phi, 0.85)
+            phi = max(phi, self.short_hand[0])
         elif short <= 3:
-            phi = max(phi, 0.65)
+            phi = max(phi, self.short_hand[1])
         if pile <= n:
             phi = 1.0
         self.phi = phi
@@ -102,7 +114,7 @@ class Knowledge:
             w[leader] = LEADER_WEIGHT
         self.weights = w
         # roughly how many more cards this seat will see from the pile this round
-        self._draws_left = max(0.5, min(pile / n, 12.0) * (1.3 - phi))
+        self._draws_left = max(0.5, min(pile / n, 12.0) * (self.draws_late - phi))
         self._cost1 = phi * negative_step(negatives[seat] + sizes[seat] + 1)
         self._potential: dict[int, float] = {}  # single_potential by rank
         self._power: float | None = None  # of the exposures, once asked
@@ -146,7 +158,7 @@ class Knowledge:
             p1 = self.unseen_rank[rank] / self.unseen_total
             p = 1.0 - (1.0 - p1) ** self._draws_left
             gain = BASE[rank] * (self.boxes[self.seat][rank] + 1)  # self.gain(self.seat, rank)
-            v = self._potential[rank] = 0.6 * p * gain
+            v = self._potential[rank] = self.single_share * p * gain
         return v
 
     def weak_exposure(self, rank: int) -> float:
@@ -173,7 +185,9 @@ class Knowledge:
         if power is None:
             sizes = self.view.hand_sizes
             others = sum(sizes) - sizes[self.seat]  # the other hands
-            power = self._power = others * 0.5 + 2 * (1.2 - self.phi)
+            power = self._power = others * self.exposure_hands + self.exposure_late * (
+                1.2 - self.phi
+            )
         return power
 
     def exposure(self, a: int, b: int) -> float:
