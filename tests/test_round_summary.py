@@ -107,21 +107,23 @@ def _played_round(moves, monkeypatch):
 
 @pytest.mark.full_judge
 def test_the_summary_says_what_the_expert_would_have_played(monkeypatch):
-    """Issue 17: with J♥ in hand and the strong J♦ J♥ on the table, the human discarded
-    10♦ (item 2's position); the summary says what the expert would have played, with
-    the sheet points at stake. The free upgrade to a perfect match and discarding 8♦
-    are a close call (played by `normal` to the round's end in 400 deals, 8♦ is 1.9 ±
-    2.1 points better); the expert's judge, which plays a close call again three turns
-    deep at two players (issue 29), names 8♦ under this game's seed. Passing the
-    strong bonus cost less than the threshold: no line for it."""
+    """Issue 17: with J♥ in hand and the strong J♦ J♥ on the table, the human matched
+    5♣ 5♠ and discarded 10♦ (item 2's position); the summary says what the expert would
+    have played, with the sheet points at stake. The expert's patient policy (issue
+    29) keeps the strong fives in hand, where no upgrade can steal them, and discards
+    2♥: its judge names that under this game's seed. It is a close call (played to the
+    round's end in 400 deals, discarding 2♥ is 0.5 ± 3.1 points worse by the expert's
+    policy, 0.8 ± 2.6 better by `normal`'s), as before the upgrade to a perfect match
+    and discarding 8♦ were (1.9 ± 2.1). Passing the strong bonus and the discard cost
+    less than the threshold: no line for them."""
     app, table = _played_round(["draw", "match 5C 5S", "pass", "discard 10D"], monkeypatch)
     drawn = record_texts(monkeypatch)
     app.scene.dirty = True
     app.run_frames(1)
     said = [w for w, _ in drawn if w.startswith("The expert would have")]
     assert said == [
-        "The expert would have chosen to discard 8\u2666 rather than discard 10\u2666: "
-        "about 4 points at stake."
+        "The expert would have chosen to discard 2\u2665 rather than match 5\u2663 and "
+        "5\u2660: about 3 points at stake."
     ]
     assert len(table.expert.reviews) == 3  # the forced draw was not weighed
 
