@@ -434,12 +434,9 @@ def patient_choice(game: Game) -> str:
     return str(bot.choose(PlayerView.of(s, s.current), s.legal_actions()))
 
 
-def test_the_experts_policy_keeps_a_weak_pair_a_steal_could_take():
-    """Issue 29 (R5.1, R5.2): early in the round, with K♥ K♠ in hand and nothing to go
-    out with, `normal` lays the weak kings down, where any king upgrades them and takes
-    the box; the expert's policy keeps the pair in hand, where nothing can steal it, and
-    ends the turn with a single."""
-    game = position(
+def weak_kings() -> Game:
+    """Early in a round, after a draw: K♥ K♠ (a weak pair) and six singles in hand."""
+    return position(
         {
             "hands": [
                 ["KH", "KS", "2C", "5D", "9H", "JC", "7D", "3S"],
@@ -450,6 +447,14 @@ def test_the_experts_policy_keeps_a_weak_pair_a_steal_could_take():
         },
         ["draw"],
     )
+
+
+def test_the_experts_policy_keeps_a_weak_pair_a_steal_could_take():
+    """Issue 29 (R5.1, R5.2): early in the round, with K♥ K♠ in hand and nothing to go
+    out with, `normal` lays the weak kings down, where any king upgrades them and takes
+    the box; the expert's policy keeps the pair in hand, where nothing can steal it, and
+    ends the turn with a single."""
+    game = weak_kings()
     assert choice(game) == "match KH KS"
     kept = patient_choice(game)
     assert kept.startswith("discard") and kept not in ("discard KH", "discard KS")
@@ -461,17 +466,7 @@ def test_the_expert_searches_the_ideas_and_playouts_of_its_policy(monkeypatch):
     them down), and every seat of every rollout plays that policy."""
     from split.bots import expert as expert_module
 
-    game = position(
-        {
-            "hands": [
-                ["KH", "KS", "2C", "5D", "9H", "JC", "7D", "3S"],
-                ["2S", "3H", "6S", "8S", "KS", "4D", "QH", "10C", "AC"],
-            ],
-            "discard": ["QC"],
-            "draw": ["4H", "JS", "6D", "8C"],
-        },
-        ["draw"],
-    )
+    game = weak_kings()
     s = game.state
     view, legal = PlayerView.of(s, 0), s.legal_actions()
     bot = expert_module.ExpertBot(3, worlds=16)
