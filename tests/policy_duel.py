@@ -21,6 +21,7 @@ import argparse
 import json
 import math
 import random
+import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -115,22 +116,16 @@ def duel(
         "players": players,
         "deals": deals,
         "seed": seed,
-        "win": mean(wins),
+        "win": statistics.fmean(wins),
         "win_se": stderr(wins),
-        "margin": mean(margins),
+        "margin": statistics.fmean(margins),
         "margin_se": stderr(margins),
     }
 
 
-def mean(xs: Sequence[float]) -> float:
-    return sum(xs) / len(xs)
-
-
 def stderr(xs: Sequence[float]) -> float:
-    if len(xs) < 2:
-        return 0.0
-    m = mean(xs)
-    return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+    """The standard error of the mean of ``xs`` (0 for a single value)."""
+    return statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,10 +23,11 @@ def position(setup: dict, actions: list[str], players: int = 2) -> Game:
     return game
 
 
-def choice(game: Game, bot: str = "normal") -> str:
+def choice(game: Game, bot: str = "normal", policy: type[Evaluator] = Evaluator) -> str:
+    """The choice of ``bot``; for ``normal``, playing with the values of ``policy``."""
     s = game.state
     legal = s.legal_actions()
-    b = make_bot(bot, seed=1) if bot != "normal" else NormalBot(1)
+    b = make_bot(bot, seed=1) if bot != "normal" else NormalBot(1, policy)
     return str(b.choose(PlayerView.of(s, s.current), legal))
 
 
@@ -427,13 +428,6 @@ def test_the_expert_does_not_steal_a_match_that_hands_back_a_pair():
     assert picks.count("upgrade 3H 0.7") <= 1, picks
 
 
-def patient_choice(game: Game) -> str:
-    """The choice of the expert's policy: ``normal`` with :class:`PatientValues`."""
-    s = game.state
-    bot = NormalBot(1, PatientValues)
-    return str(bot.choose(PlayerView.of(s, s.current), s.legal_actions()))
-
-
 def weak_kings() -> Game:
     """Early in a round, after a draw: K♥ K♠ (a weak pair) and six singles in hand."""
     return position(
@@ -456,7 +450,7 @@ def test_the_experts_policy_keeps_a_weak_pair_a_steal_could_take():
     ends the turn with a single."""
     game = weak_kings()
     assert choice(game) == "match KH KS"
-    kept = patient_choice(game)
+    kept = choice(game, policy=PatientValues)
     assert kept.startswith("discard") and kept not in ("discard KH", "discard KS")
 
 
@@ -505,11 +499,10 @@ def test_the_experts_policy_lays_its_pairs_down_to_go_out():
     )
     view = PlayerView.of(game.state, 0)
     legal = game.state.legal_actions()
-    weights = ("knowledge", "pair_share", "exposure_share", "discard_cost")
-    blind = type("Blind", (Evaluator,), {k: getattr(PatientValues, k) for k in weights})
+    blind = type("Blind", (PatientValues,), {"match_value": Evaluator.match_value})
     assert str(NormalBot(1, blind).choose(view, legal)).startswith("discard")
     while game.state.current == 0 and game.state.round == 1:
-        game.apply(parse_action(patient_choice(game)))
+        game.apply(parse_action(choice(game, policy=PatientValues)))
     assert game.state.phase in ("round-over", "game-over")
     assert game.state.hands[0] == []  # gone out: 0 cards left
 

@@ -34,11 +34,11 @@ DEFAULT_PLAYOUTS = 10
 DEFAULT_CANDIDATES = 4
 DEFAULT_MAX_MS = 1000.0  # CPU ms: a safety; the budget needs about 20 (p95 50) at two players
 MAX_ROLLOUT_ACTIONS = 80
-PAIR_SHARE = 0.7  # a pair in a hand, of the match it makes, as the search scores it
+LEAF_PAIR = 0.7  # a pair in a hand, of the match it makes, as the search scores it
 
 
 def static_value(
-    state: GameState, seat: int, weights: Sequence[float], pair: float = PAIR_SHARE
+    state: GameState, seat: int, weights: Sequence[float], pair: float = LEAF_PAIR
 ) -> float:
     """This seat's standing in a full state: sheet with table matches counted, hands
     costed by how late the round is, pairs in hand nearly matches (``pair`` of one);

@@ -30,7 +30,6 @@ from split.engine.view import PlayerView
 from .knowledge import BASE, Knowledge
 
 PERFECT, STRONG, WEAK = MatchType.PERFECT, MatchType.STRONG, MatchType.WEAK
-PAIR_SHARE = 0.85  # a pair in hand is nearly a match already
 NO_STEALS = (0.0, 0.0, 0.0, 0.0)  # a rank's four cards when none of it is on the table
 
 
@@ -52,7 +51,7 @@ class Evaluator:
     # The weights of the values, as class attributes so that a policy can be another
     # set of them (a subclass); ``normal``'s are these.
     knowledge: ClassVar[type[Knowledge]] = Knowledge
-    pair_share: ClassVar[float] = PAIR_SHARE  # a pair in hand: this much of its match
+    pair_share: ClassVar[float] = 0.85  # a pair in hand: nearly its match already
     exposure_share: ClassVar[float] = 0.6  # of a stolen match's cost, by its chance
     trade_share: ClassVar[float] = 0.7  # of the best trade a weak match's bonus allows
     out_bonus: ClassVar[float] = 6.0  # going out, beyond what it costs the others
@@ -400,9 +399,8 @@ class Evaluator:
         kind = action.kind
         view = self.view
         if kind == DISCARD:
-            return (
-                self.discard_value(action.card) - self.discard_cost
-            )  # a play that pays beats ending the turn
+            # a play that pays beats ending the turn
+            return self.discard_value(action.card) - self.discard_cost
         if kind == MATCH:
             return self.match_value(action.card, action[2], len(view.hand) - 2)
         if kind == UPGRADE:
