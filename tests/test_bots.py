@@ -316,6 +316,35 @@ def test_a_hint_to_take_counts_the_cards_above_with_plurals():
         i18n.set_language("en")
 
 
+def test_a_discard_that_keeps_a_pair_says_why_the_pair_stays_in_hand():
+    """Issue 29 (R5.2): the expert keeps a pair in hand rather than lay it down where an
+    upgrade can steal it, so its hint for such a discard says so instead of "it pairs
+    with nothing in your hand"; in every language."""
+    from split import i18n
+    from split.bots.hints import explain
+    from split.engine import Game
+    from split.engine.actions import parse_action
+    from split.engine.notation import parse_config
+    from split.engine.view import PlayerView
+
+    def reason(hand: list[str], action: str) -> str:
+        obj = {"players": 2, "dealer": 1, "rounds": [{"hands": [hand, ["3S", "4S"]]}]}
+        state = Game(parse_config(obj)).state
+        return explain(PlayerView.of(state, 0), parse_action(action))
+
+    one = reason(["KH", "KS", "2C", "9D"], "discard 2C")
+    assert one == "Discard 2♣ and keep your two Ks: in your hand no one can steal them."
+    two = reason(["KH", "KS", "5C", "5D", "9D"], "discard 9D")
+    assert two == "Discard 9♦ and keep your pairs: in your hand no one can steal them."
+    alone = reason(["KH", "2C", "9D"], "discard 2C")
+    assert alone == "Discard 2♣: it pairs with nothing in your hand and helps no one."
+    try:
+        i18n.set_language("gl")
+        assert "garda os teus dous K" in reason(["KH", "KS", "2C", "9D"], "discard 2C")
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.slow  # whole searches of a game's turns
 def test_the_expert_searches_more_than_hard_and_plays_legally():
     """Issue 17: an `expert` seat, offered like the others: more sampled deals and more

@@ -114,8 +114,11 @@ def test_the_summary_says_what_the_expert_would_have_played(monkeypatch):
     2♥: its judge names that under this game's seed. It is a close call (played to the
     round's end in 400 deals, discarding 2♥ is 0.5 ± 3.1 points worse by the expert's
     policy, 0.8 ± 2.6 better by `normal`'s), as before the upgrade to a perfect match
-    and discarding 8♦ were (1.9 ± 2.1). Passing the strong bonus and the discard cost
-    less than the threshold: no line for them."""
+    and discarding 8♦ were (1.9 ± 2.1). Then, with two cards left in the pile, the
+    round may end before the human's next turn (R8.1), and a pair kept then is worth
+    no more than its match: the expert would have upgraded the jacks with J♥ to a
+    perfect match, whose bonus hands Bo a negative box (R6.1), rather than discard 10♦.
+    Passing the strong bonus cost less than the threshold: no line for it."""
     app, table = _played_round(["draw", "match 5C 5S", "pass", "discard 10D"], monkeypatch)
     drawn = record_texts(monkeypatch)
     app.scene.dirty = True
@@ -123,7 +126,9 @@ def test_the_summary_says_what_the_expert_would_have_played(monkeypatch):
     said = [w for w, _ in drawn if w.startswith("The expert would have")]
     assert said == [
         "The expert would have chosen to discard 2\u2665 rather than match 5\u2663 and "
-        "5\u2660: about 3 points at stake."
+        "5\u2660: about 3 points at stake.",
+        "The expert would have chosen to upgrade your match with J\u2665 rather than "
+        "discard 10\u2666: about 3 points at stake.",
     ]
     assert len(table.expert.reviews) == 3  # the forced draw was not weighed
 

@@ -15,9 +15,10 @@ margin at bigger tables, ``BIG_TABLE_Z``).
 The policy is ``normal``'s values with other weights
 (:class:`~split.bots.normal.PatientValues`): a pair is kept in hand, where no upgrade
 can steal it, until its bonus pays or the hand goes out with it, and every match that
-keeps the hand able to go out this turn counts going out. ``normal`` with those weights
-beats ``normal`` in 69 % of two-player games and wins 42 % at a four-player table of
-``normal`` (issue 29's report has the figures).
+keeps the hand able to go out this turn counts going out, and near the round's end a
+pair is laid down after all. ``normal`` with those weights beats ``normal`` in 75 % of
+two-player games and wins 46 % at a four-player table of ``normal`` (issue 29's report
+has the figures).
 
 The worlds go where they decide something: a candidate that clearly trails the first
 choice after a few worlds is dropped (:meth:`ExpertBot.search`). With 24 uniform deals

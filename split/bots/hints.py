@@ -85,13 +85,27 @@ def explain(view: PlayerView, action: Action, names: Sequence[str] | None = None
             type=_type_name(t),
         )
     if kind == ActionKind.DISCARD:
-        counts = sum(1 for c in view.hand if c >> 2 == action.card >> 2)
-        if counts > 1:
+        counts = [0] * len(RANKS)
+        for c in view.hand:
+            counts[c >> 2] += 1
+        card = card_label(action.card)
+        if counts[action.card >> 2] > 1:
             return _(
                 "Discard {card}: you must end your turn, and it is the card you need least."
-            ).format(card=card_label(action.card))
+            ).format(card=card)
+        # the pairs kept in hand rather than matched: there no upgrade can steal them (R5.2)
+        pairs = [r for r, k in enumerate(counts) if k >= 2]
+        if len(pairs) == 1:
+            # TRANSLATORS: {rank} is a card rank symbol (A, 2-10, J, Q, K); "s": English plural.
+            return _(
+                "Discard {card} and keep your two {rank}s: in your hand no one can steal them."
+            ).format(card=card, rank=symbols(RANKS[pairs[0]]))
+        if pairs:
+            return _(
+                "Discard {card} and keep your pairs: in your hand no one can steal them."
+            ).format(card=card)
         return _("Discard {card}: it pairs with nothing in your hand and helps no one.").format(
-            card=card_label(action.card)
+            card=card
         )
     if kind == ActionKind.TAKE:
         taken = view.discard[action.position :]

@@ -37,6 +37,7 @@ class Knowledge:
         "pile",
         "hand_rank",
         "weights",
+        "end_near",
         "_projected",
         "_draws_left",
         "_cost1",
@@ -98,6 +99,9 @@ class Knowledge:
         if pile <= n:
             phi = 1.0
         self.phi = phi
+        # the round may end before this seat's next turn: another hand is down to two
+        # cards (one match and the discard, R4.4), or the pile to a card a seat (R8.1)
+        self.end_near = short <= 2 or pile <= n
         negatives = view.negatives
         self._projected: list[int] | None = None  # asked of most views only at 3 and more
         if n == 2:

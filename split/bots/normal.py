@@ -46,12 +46,24 @@ def can_go_out(hand: Sequence[int]) -> bool:
 class Evaluator:
     """Values of actions for the seat of one view (see the module docstring)."""
 
-    __slots__ = ("view", "k", "me", "_draw_ev", "_rank_values", "_steals", "_by_rank", "_others")
+    __slots__ = (
+        "view",
+        "k",
+        "me",
+        "pair",
+        "_draw_ev",
+        "_rank_values",
+        "_steals",
+        "_by_rank",
+        "_others",
+    )
 
     # The weights of the values, as class attributes so that a policy can be another
     # set of them (a subclass); ``normal``'s are these.
     knowledge: ClassVar[type[Knowledge]] = Knowledge
     pair_share: ClassVar[float] = 0.85  # a pair in hand: nearly its match already
+    end_pair_share: ClassVar[float | None] = None  # ... when the round may end before
+    # my next turn (``Knowledge.end_near``; None: ``pair_share`` all the same)
     exposure_share: ClassVar[float] = 0.6  # of a stolen match's cost, by its chance
     trade_share: ClassVar[float] = 0.7  # of the best trade a weak match's bonus allows
     out_bonus: ClassVar[float] = 6.0  # going out, beyond what it costs the others
@@ -67,8 +79,10 @@ class Evaluator:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        self.k = self.knowledge(view)
+        k = self.k = self.knowledge(view)
         self.me = view.seat
+        end = self.end_pair_share
+        self.pair = self.pair_share if end is None or not k.end_near else end  # of a match
         self._draw_ev: float | None = None  # computed once: every strong match asks
         # Memos: a search asks the same questions of one view many times over.
         self._rank_values: dict[int, float] = {}  # by rank << 5 | count
@@ -97,7 +111,7 @@ class Evaluator:
         if v is None:
             k = self.k
             gain = BASE[rank] * (k.boxes[self.me][rank] + 1)  # k.gain(self.me, rank)
-            v = (count >> 1) * self.pair_share * gain
+            v = (count >> 1) * self.pair * gain
             if count & 1:  # a single
                 v += k.single_potential(rank * 4) - k._cost1  # k.card_cost()
             self._rank_values[key] = v
@@ -450,20 +464,27 @@ class PatientValues(Evaluator):
     a pair held is worth more than the match laid down (its box is as sure, and no
     upgrade can steal it, R5.2), so a match goes down for its bonus or to go out; a
     match on the table weighs its risk of a steal more, a discard costs less against a
-    play, and a card in hand costs more from the deal on. The expert's candidates and
-    rollouts play with these values (issue 29).
+    play, and a card in hand costs more from the deal on. When the round may end before
+    the next turn (another hand down to two cards, or the pile to a card a seat), a pair
+    held is worth what ``normal`` gives it, for the end would leave both its cards in
+    hand as negative boxes (R8.2). The expert's candidates and rollouts play with these
+    values (issue 29).
 
     Weighed with ``tests/policy_duel.py`` (each deal played from every seat, against
-    ``normal`` at the others, seed 3): 69.1 % ± 0.7 of 2,000 two-player deals, by 86 ± 3
-    points a game, and 42.4 % ± 1.1 of 500 four-player deals (a fair share: 25 %). The
-    weights were found one at a time from ``normal``'s; the pair's share alone (1.3)
-    gave 58 %, and counting going out for every match that keeps the hand able to go
-    out (:meth:`match_value`) took it to 66 % at two players and from 25 % to 40 % at
-    four: a patient hand that does not see its way out keeps its pairs too long."""
+    ``normal`` at the others, seed 3): 75.3 % ± 0.7 of 2,000 two-player deals, by 115 ± 3
+    points a game, and 46.3 % ± 1.1 of 500 four-player deals (a fair share: 25 %), by
+    48 ± 2. The weights were found one at a time from ``normal``'s; the pair's share
+    alone (1.3) gave 58 %, and counting going out for every match that keeps the hand
+    able to go out (:meth:`match_value`) took it to 66 % at two players and from 25 % to
+    40 % at four: a patient hand that does not see its way out keeps its pairs too long.
+    The same weights without the end's share (``end_pair_share`` None) won 69.1 % ± 0.7
+    and 42.4 % ± 1.1; with an end's share of 0.6, 76.3 % and, of 0.5, 46.7 %: within the
+    noise of 0.85."""
 
     __slots__ = ()
     knowledge = PatientKnowledge
     pair_share = 1.5
+    end_pair_share = 0.85  # normal's: a pair the round's end may catch in hand
     exposure_share = 1.1
     discard_cost = 1.0
 
