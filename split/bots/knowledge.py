@@ -100,7 +100,8 @@ class Knowledge:
             phi = 1.0
         self.phi = phi
         # the round may end before this seat's next turn: another hand is down to two
-        # cards (one match and the discard, R4.4), or the pile to a card a seat (R8.1)
+        # cards (with a draw: one match and the discard, R4.4), or the pile to a card a
+        # seat (R8.1)
         self.end_near = short <= 2 or pile <= n
         negatives = view.negatives
         self._projected: list[int] | None = None  # asked of most views only at 3 and more
