@@ -250,6 +250,66 @@ def test_sim_json_counts_the_deals_each_search_played():
     assert normal["search_deals_mean"] == 0.0
 
 
+def test_sim_reports_each_bots_places_and_points_by_round():
+    """A bot's summary says how often it finished first, second, ... (R9.4: the highest
+    sheet wins, an equal sheet shares the higher place) and what each of the three rounds
+    added to its sheet on average, so a run can show where a bot loses its games."""
+    summary = tournament.run(["normal", "random", "random"], games=6, seed=3)
+    games = [tournament.play_game(["normal", "random", "random"], g, 3) for g in range(6)]
+    for slot, bot in enumerate(summary["bots"]):
+        mine = [(r.scores[r.slot_of_seat.index(slot)], r) for r in games]
+        assert sum(bot["places"]) == 6
+        assert bot["places"][0] == sum(
+            1 for score, r in mine if score == max(r.scores)
+        )  # a shared win is a first place
+        assert len(bot["round_points_mean"]) == 3  # R9.4: three rounds
+        assert sum(bot["round_points_mean"]) == pytest.approx(bot["mean_score"], abs=0.02)
+    assert summary["bots"][0]["places"][0] >= 5  # normal beats random (the ladder)
+    for r in games:
+        assert r.round_scores[-1] == r.scores
+        assert [p == 1 for p in r.places()] == [s in r.winners for s in range(3)]
+
+
+def test_sim_records_each_game_as_it_ends(tmp_path):
+    """``--record`` writes every game as a line of JSON, in the games' order, with worker
+    processes too: the bots, the seats, the sheets after each round and the winners, so
+    that two runs of one seed can be compared deal by deal."""
+    path = tmp_path / "run.jsonl"
+    out = io.StringIO()
+    with redirect_stdout(out):
+        argv = ["--bots", "normal,easy,random", "--games", "5", "--seed", "6", "--json"]
+        assert tournament.cli(argv + ["--jobs", "2", "--record", str(path)]) == 0
+    summary = json.loads(out.getvalue())
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    assert [x["game"] for x in lines] == [0, 1, 2, 3, 4]
+    for x in lines:
+        again = tournament.play_game(["normal", "easy", "random"], x["game"], 6)
+        assert x["bots"] == ["normal", "easy", "random"]
+        assert (x["scores"], x["winners"]) == (again.scores, again.winners)
+        assert x["round_scores"] == again.round_scores and x["round_scores"][-1] == x["scores"]
+    wins = [0.0, 0.0, 0.0]
+    for x in lines:
+        for seat in x["winners"]:
+            wins[x["slot_of_seat"][seat]] += 1 / len(x["winners"])
+    assert wins == pytest.approx([b["wins"] for b in summary["bots"]])
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_sim_goes_on_when_its_record_cannot_be_written(capsys):
+    """A record that cannot be written (a full disk) is reported once, and the run still
+    plays every game and prints its summary."""
+    assert tournament.cli(["--bots", "normal,easy", "--games", "3", "--record", "/dev/full"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.count("the record stopped at game 0") == 1
+    assert "3 games, 2 players" in captured.out
+
+
+def test_sim_refuses_a_record_it_cannot_open(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        tournament.cli(["--games", "1", "--record", str(tmp_path / "no" / "such.jsonl")])
+    assert "cannot write --record" in capsys.readouterr().err
+
+
 def test_sim_one_name_for_all_seats_and_readable_table():
     out = io.StringIO()
     with redirect_stdout(out):

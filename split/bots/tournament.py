@@ -23,13 +23,13 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from split.cliargs import COUNT, MAX_COUNT, SEED, Parser, real, whole
 from split.engine.game import Game
-from split.engine.setup import GameConfig
+from split.engine.setup import ROUNDS, GameConfig
 from split.engine.view import PlayerView
 
 from .base import BOT_NAMES, SeatedBots
@@ -49,6 +49,12 @@ class GameResult:
     capped: list[int] = field(default_factory=list)  # by bot slot: searches the cap cut
     cpu_s: list[float] = field(default_factory=list)  # by bot slot: CPU seconds deciding
     cpu_ms: list[list[float]] = field(default_factory=list)  # by bot slot: each decision's
+    round_scores: list[list[int]] = field(default_factory=list)  # by round: sheets by seat
+
+    def places(self) -> list[int]:
+        """By seat, its place at the end: 1 plus the seats that scored more (R9.4: an
+        equal score shares the higher place)."""
+        return [1 + sum(v > mine for v in self.scores) for mine in self.scores]
 
 
 def game_setup(seed: int, game: int, players: int) -> tuple[int, int]:
@@ -85,12 +91,14 @@ def play_game(
     record = Game(GameConfig(n, dealer, deal_seed), game_secret(seed, game))
     seated = SeatedBots(options)
     decisions = illegal = 0
+    round_scores: list[list[int]] = []
     clock, cpu_clock = time.perf_counter, time.thread_time
     while not record.state.is_over:
         state = record.state
         legal = state.legal_actions()
         seat = state.current
         if seat is None:  # round-over: next-round is nobody's decision
+            round_scores.append(state.scores())
             record.apply(legal[0])
             continue
         decisions += 1
@@ -114,6 +122,7 @@ def play_game(
             action = legal[fallback.randrange(len(legal))]
         record.apply(action)
     state = record.state
+    round_scores.append(state.scores())
     return GameResult(
         state.scores(),
         state.winners(),
@@ -125,6 +134,7 @@ def play_game(
         capped,
         cpu,
         cpu_ms,
+        round_scores,
     )
 
 
@@ -147,11 +157,27 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def _play_chunk(
-    args: tuple[list[str], list[int], int, dict[str, dict[str, Any]]],
-) -> list[GameResult]:
-    names, games, seed, options = args
-    return [play_game(names, g, seed, options) for g in games]
+def _play_one(args: tuple[list[str], int, int, dict[str, dict[str, Any]]]) -> GameResult:
+    names, game, seed, options = args
+    return play_game(names, game, seed, options)
+
+
+def record_line(names: Sequence[str], game: int, r: GameResult) -> str:
+    """One game of a run as a line of JSON (``split sim --record``): the bots by slot,
+    the slot at each seat, and by seat the scores, sheets after each round and winners,
+    and by slot the CPU seconds and capped searches, so that two runs of the same seed
+    can be compared game by game (the same deals)."""
+    line = {
+        "game": game,
+        "bots": list(names),
+        "slot_of_seat": r.slot_of_seat,
+        "scores": r.scores,
+        "round_scores": r.round_scores,
+        "winners": r.winners,
+        "cpu_s": [round(x, 3) for x in r.cpu_s],
+        "capped": r.capped,
+    }
+    return json.dumps(line, separators=(",", ":"))
 
 
 def run(
@@ -160,29 +186,29 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     options: dict[str, dict[str, Any]] | None = None,
+    record: Callable[[int, GameResult], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and return the JSON summary of ``split sim``."""
+    """Play ``games`` games and return the JSON summary of ``split sim``; ``record`` is
+    told of each game as it ends, in the games' order."""
     names = list(names)
     n = len(names)
     options = options or {}
     t0 = time.perf_counter()
+    tasks = [(names, g, seed, options) for g in range(games)]
+    results_list: list[GameResult] = []
     if jobs > 1 and games > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        chunks = [list(range(j, games, jobs)) for j in range(jobs)]
         with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(_play_chunk, [(names, c, seed, options) for c in chunks]))
-        results = sorted(
-            (
-                (g, r)
-                for c, part in zip(chunks, parts, strict=True)
-                for g, r in zip(c, part, strict=True)
-            ),
-            key=lambda x: x[0],
-        )
-        results_list = [r for _, r in results]
+            for g, r in enumerate(pool.map(_play_one, tasks)):
+                results_list.append(r)
+                if record is not None:
+                    record(g, r)
     else:
-        results_list = [play_game(names, g, seed, options) for g in range(games)]
+        for g, task in enumerate(tasks):
+            results_list.append(_play_one(task))
+            if record is not None:
+                record(g, results_list[-1])
     wall = time.perf_counter() - t0
 
     seat_scores = [0.0] * n
@@ -194,15 +220,23 @@ def run(
     slot_capped = [0] * n
     slot_cpu = [0.0] * n
     slot_cpu_ms: list[list[float]] = [[] for _ in range(n)]
+    slot_places = [[0] * n for _ in range(n)]  # by slot: games finished in each place
+    slot_rounds = [[0.0] * ROUNDS for _ in range(n)]  # by slot: points by round (R8.4)
     decisions = illegal = 0
     for r in results_list:
         decisions += r.decisions
         illegal += r.illegal
         share = 1.0 / len(r.winners)
+        places = r.places()
         for seat in range(n):
             slot = r.slot_of_seat[seat]
             seat_scores[seat] += r.scores[seat]
             slot_scores[slot] += r.scores[seat]
+            slot_places[slot][places[seat] - 1] += 1
+            before = 0
+            for k, sheets in enumerate(r.round_scores):
+                slot_rounds[slot][k] += sheets[seat] - before
+                before = sheets[seat]
             if seat in r.winners:
                 seat_wins[seat] += share
                 slot_wins[slot] += share
@@ -225,6 +259,10 @@ def run(
                 "win_rate": round(slot_wins[slot] / g, 4),
                 "win_rate_ci95": [round(lo, 4), round(hi, 4)],
                 "mean_score": round(slot_scores[slot] / g, 2),
+                # games finished first, second, ... (a tie shares the higher place), and
+                # the mean points each round added to the sheet
+                "places": slot_places[slot],
+                "round_points_mean": [round(x / g, 2) for x in slot_rounds[slot]],
                 "decision_ms_mean": round(sum(t) / len(t), 4) if t else 0.0,
                 "decision_ms_p95": round(_percentile(t, 0.95), 4),
                 # the deals a search played per decision (hard's playouts, the expert's
@@ -261,7 +299,7 @@ def _table(summary: dict[str, Any]) -> str:
         "",
         f"{'slot':>4}  {'bot':<8} {'wins':>8} {'win rate':>8} {'95% CI':>15} "
         f"{'mean score':>10} {'ms mean':>8} {'ms p95':>8} {'deals':>6} {'capped':>6} "
-        f"{'CPU s/game':>10}",
+        f"{'CPU s/game':>10}  places",
     ]
     for i, b in enumerate(summary["bots"]):
         lo, hi = b["win_rate_ci95"]
@@ -269,11 +307,40 @@ def _table(summary: dict[str, Any]) -> str:
             f"{i:>4}  {b['bot']:<8} {b['wins']:>8.1f} {b['win_rate']:>8.1%} "
             f"{f'{lo:.1%}-{hi:.1%}':>15} {b['mean_score']:>10.1f} "
             f"{b['decision_ms_mean']:>8.3f} {b['decision_ms_p95']:>8.3f} "
-            f"{b['search_deals_mean']:>6.1f} {b['cap_hits']:>6} {b['cpu_s_per_game']:>10.2f}"
+            f"{b['search_deals_mean']:>6.1f} {b['cap_hits']:>6} {b['cpu_s_per_game']:>10.2f}  "
+            + "/".join(str(k) for k in b["places"])
         )
     seats = ", ".join(f"{w:.1f}" for w in summary["wins"])
     lines += ["", f"wins by seat: {seats}"]
     return "\n".join(lines)
+
+
+class Recorder:
+    """Writes each game of a run to an open file as it ends (``--record``); a write that
+    fails is reported once and the run goes on without the record."""
+
+    def __init__(self, out: IO[str], names: Sequence[str]) -> None:
+        self.out = out
+        self.names = list(names)
+        self.failed = False
+
+    def __call__(self, game: int, result: GameResult) -> None:
+        if self.failed:
+            return
+        try:
+            self.out.write(record_line(self.names, game, result) + "\n")
+            self.out.flush()
+        except OSError as e:
+            self.failed = True
+            print(f"split sim: the record stopped at game {game}: {e}", file=sys.stderr)
+
+    def close(self) -> None:
+        try:
+            self.out.close()
+        except OSError as e:  # what was left to write (reported already if it failed)
+            if not self.failed:
+                self.failed = True
+                print(f"split sim: the record's end was not written: {e}", file=sys.stderr)
 
 
 def cli(argv: list[str]) -> int:
@@ -294,6 +361,9 @@ def cli(argv: list[str]) -> int:
         "--hard-max-ms", type=real(0, 60000, True), default=None, help="hard's wall-clock cap"
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument(
+        "--record", metavar="FILE", default=None, help="write each game as a JSON line to FILE"
+    )
     args = p.parse_args(argv)
     names = [b.strip().lower() for b in args.bots.split(",") if b.strip()]
     bad = [b for b in names if b not in BOT_NAMES]
@@ -313,7 +383,19 @@ def cli(argv: list[str]) -> int:
         hard["playouts"] = args.hard_playouts
     if args.hard_max_ms is not None:
         hard["max_ms"] = args.hard_max_ms
-    summary = run(names, args.games, args.seed, max(1, args.jobs), {"hard": hard} if hard else None)
+    options = {"hard": hard} if hard else None
+    if args.record is None:
+        summary = run(names, args.games, args.seed, max(1, args.jobs), options)
+    else:
+        try:
+            out = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 (Recorder closes it)
+        except OSError as e:
+            p.error(f"cannot write --record {args.record}: {e.strerror or e}")
+        recorder = Recorder(out, names)
+        try:
+            summary = run(names, args.games, args.seed, max(1, args.jobs), options, recorder)
+        finally:
+            recorder.close()
     if args.json:
         json.dump(summary, sys.stdout)
         sys.stdout.write("\n")
