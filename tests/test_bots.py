@@ -262,7 +262,7 @@ def test_sim_reports_each_bots_places_and_points_by_round():
         assert bot["places"][0] == sum(
             1 for score, r in mine if score == max(r.scores)
         )  # a shared win is a first place
-        assert len(bot["round_points_mean"]) == 3  # R9.4: three rounds
+        assert len(bot["round_points_mean"]) == 3  # R8.4: three rounds
         assert sum(bot["round_points_mean"]) == pytest.approx(bot["mean_score"], abs=0.02)
     assert summary["bots"][0]["places"][0] >= 5  # normal beats random (the ladder)
     for r in games:

@@ -23,7 +23,8 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -196,19 +197,16 @@ def run(
     t0 = time.perf_counter()
     tasks = [(names, g, seed, options) for g in range(games)]
     results_list: list[GameResult] = []
-    if jobs > 1 and games > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    with ExitStack() as stack:
+        played: Iterable[GameResult] = map(_play_one, tasks)
+        if jobs > 1 and games > 1:
+            from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(jobs) as pool:
-            for g, r in enumerate(pool.map(_play_one, tasks)):
-                results_list.append(r)
-                if record is not None:
-                    record(g, r)
-    else:
-        for g, task in enumerate(tasks):
-            results_list.append(_play_one(task))
+            played = stack.enter_context(ProcessPoolExecutor(jobs)).map(_play_one, tasks)
+        for g, r in enumerate(played):  # in the games' order, each as soon as it can be
+            results_list.append(r)
             if record is not None:
-                record(g, results_list[-1])
+                record(g, r)
     wall = time.perf_counter() - t0
 
     seat_scores = [0.0] * n
@@ -384,17 +382,17 @@ def cli(argv: list[str]) -> int:
     if args.hard_max_ms is not None:
         hard["max_ms"] = args.hard_max_ms
     options = {"hard": hard} if hard else None
-    if args.record is None:
-        summary = run(names, args.games, args.seed, max(1, args.jobs), options)
-    else:
+    recorder = None
+    if args.record is not None:
         try:
             out = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 (Recorder closes it)
         except OSError as e:
             p.error(f"cannot write --record {args.record}: {e.strerror or e}")
         recorder = Recorder(out, names)
-        try:
-            summary = run(names, args.games, args.seed, max(1, args.jobs), options, recorder)
-        finally:
+    try:
+        summary = run(names, args.games, args.seed, max(1, args.jobs), options, recorder)
+    finally:
+        if recorder is not None:
             recorder.close()
     if args.json:
         json.dump(summary, sys.stdout)
