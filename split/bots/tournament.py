@@ -31,6 +31,7 @@ from typing import IO, Any
 from split.cliargs import COUNT, MAX_COUNT, SEED, Parser, real, whole
 from split.engine.game import Game
 from split.engine.setup import ROUNDS, GameConfig
+from split.engine.sheet import places
 from split.engine.view import PlayerView
 
 from .base import BOT_NAMES, SeatedBots
@@ -53,9 +54,8 @@ class GameResult:
     round_scores: list[list[int]] = field(default_factory=list)  # by round: sheets by seat
 
     def places(self) -> list[int]:
-        """By seat, its place at the end: 1 plus the seats that scored more (R9.4: an
-        equal score shares the higher place)."""
-        return [1 + sum(v > mine for v in self.scores) for mine in self.scores]
+        """By seat, its place at the end (:func:`~split.engine.sheet.places`)."""
+        return places(self.scores)
 
 
 def game_setup(seed: int, game: int, players: int) -> tuple[int, int]:

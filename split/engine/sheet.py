@@ -56,6 +56,16 @@ def sheet_score(rows: Sequence[int], negatives: int) -> int:
     return sum(row_value(r, k) for r, k in enumerate(rows)) - negative_value(negatives)
 
 
+def places(scores: Sequence[int]) -> list[int]:
+    """R9.4: by seat, its place at the game's end, 1 plus the seats that scored more:
+    equal scores share the higher place, as equal highest scores share the win.
+
+    >>> places([40, 95, 40, 12])
+    [2, 1, 2, 4]
+    """
+    return [1 + sum(v > mine for v in scores) for mine in scores]
+
+
 def rows_dict(rows: Sequence[int]) -> dict[str, int]:
     """Rows keyed by rank name, as the state JSON writes them."""
     return {RANKS[r]: k for r, k in enumerate(rows)}

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import pygame
 
 from split.engine.cards import RANKS
-from split.engine.sheet import negative_value, sheet_score
+from split.engine.sheet import negative_value, places, sheet_score
 from split.i18n import embed, join_words, number, symbols
 
 from . import sheets, widgets
@@ -285,14 +285,14 @@ class FinalScene(_ButtonScene):
         t = self.table
         step_w = max(150, W // 7)
         base = H // 6 + int(fs * 3.6) + int(H * 0.34)
-        places = [1, 0, 2] if len(ranking) > 2 else [1, 0][: len(ranking)]
+        order = [1, 0, 2] if len(ranking) > 2 else [1, 0][: len(ranking)]
         heights = {0: 0.30, 1: 0.22, 2: 0.16}
-        for slot, place in enumerate(places):
+        levels = places(scores)  # equal scores share a step: the best place with that score
+        for slot, place in enumerate(order):
             if place >= len(ranking):
                 continue
             seat = ranking[place]
-            # equal scores share a step: the height of the best place with that score
-            level = min(i for i, s in enumerate(ranking) if scores[s] == scores[seat])
+            level = levels[seat] - 1
             h = int(H * heights[min(level, 2)])
             block = pygame.Rect(0, 0, step_w, h)
             block.midbottom = (W // 2 + (slot - 1) * (step_w + fs // 2), base)
