@@ -304,6 +304,81 @@ def test_sim_goes_on_when_its_record_cannot_be_written(capsys):
     assert "3 games, 2 players" in captured.out
 
 
+def test_sim_compares_a_run_with_an_earlier_record_game_by_game(tmp_path):
+    """``--against`` pairs this run with an earlier ``--record`` of the same seed and
+    bots, game by game (the same deals): by bot, the wins of both runs on the games both
+    played and the mean difference a game with its standard error. The earlier run
+    here is this one's record with game 2's winner changed and only four games kept,
+    as an earlier version of a bot would have left it."""
+    names = ["normal", "easy"]
+    path = tmp_path / "before.jsonl"
+    with redirect_stdout(io.StringIO()):
+        argv = ["--bots", "normal,easy", "--games", "6", "--seed", "6"]
+        assert tournament.cli(argv + ["--record", str(path)]) == 0
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()][:4]
+    game2 = lines[2]
+    won = game2["slot_of_seat"][game2["winners"][0]]
+    game2["winners"] = [game2["slot_of_seat"].index(1 - won)]  # the other bot won it
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert tournament.cli(argv + ["--json", "--against", str(path)]) == 0
+    pair = json.loads(out.getvalue())["against"]
+    assert pair["games"] == 4
+    now = [tournament.play_game(names, g, 6) for g in range(4)]
+    for slot, bot in enumerate(pair["bots"]):
+        wins = sum(tournament.win_shares(r.winners, r.slot_of_seat)[slot] for r in now)
+        moved = 1.0 if slot == won else -1.0  # game 2 now goes the way it went here
+        assert bot["bot"] == names[slot]
+        assert bot["wins"] == pytest.approx(wins)
+        assert bot["earlier_wins"] == pytest.approx(wins - moved)
+        assert bot["difference_per_game"] == pytest.approx(moved / 4)
+        assert bot["se"] == pytest.approx(0.25)  # one game of four differs, by 1: sd 0.5
+    with redirect_stdout(out := io.StringIO()):
+        assert tournament.cli(argv + ["--against", str(path)]) == 0
+    assert "against the earlier run, on the 4 games both played:" in out.getvalue()
+    assert "normal" in out.getvalue().split("both played:")[1]
+
+
+GOOD_LINE = {"game": 0, "seed": 6, "bots": ["normal", "easy"], "slot_of_seat": [0, 1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("{nope\n", "line 1 is not JSON"),
+        ("[1, 2]\n", "line 1 is not a game"),
+        (json.dumps({**GOOD_LINE, "seed": 7, "winners": [0]}), "another seed, not 6's"),
+        (json.dumps({**GOOD_LINE, "seed": True, "winners": [0]}), "another seed"),
+        (json.dumps({**GOOD_LINE, "bots": ["hard", "easy"], "winners": [0]}), "other bots"),
+        (json.dumps({**GOOD_LINE, "game": -1, "winners": [0]}), "no game number"),
+        (json.dumps({**GOOD_LINE, "slot_of_seat": [0, 0], "winners": [0]}), "no seat"),
+        (json.dumps({**GOOD_LINE, "winners": [2]}), "line 1: no winners"),
+        (json.dumps({**GOOD_LINE, "winners": []}), "no winners"),
+        (json.dumps({**GOOD_LINE, "winners": [0, 0]}), "no winners"),
+        (json.dumps({**GOOD_LINE, "winners": [0]}) * 2, "line 1 is not JSON"),
+        ("\n".join([json.dumps({**GOOD_LINE, "winners": [0]})] * 2), "line 2: game 0 again"),
+        ("[" * 70000, "line 1: too long"),
+        (b"\xff\xfe{}".decode("latin-1"), "line 1 is not text"),
+    ],
+)
+def test_sim_refuses_an_earlier_record_it_cannot_compare(tmp_path, capsys, text, reason):
+    """A file given to ``--against`` is read as hostile: bounded, and refused with the
+    line and the reason unless every line is a game of the same seed and bots; the run
+    does not start."""
+    path = tmp_path / "before.jsonl"
+    data = text.encode("latin-1") if "\xff" in text else text.encode("utf-8")
+    path.write_bytes(data)
+    with pytest.raises(SystemExit) as stop:
+        tournament.cli(["--bots", "normal,easy", "--seed", "6", "--against", str(path)])
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert reason in captured.err and captured.out == ""
+    with pytest.raises(SystemExit):
+        tournament.cli(["--bots", "normal,easy", "--against", str(tmp_path / "missing")])
+    assert "cannot read --against" in capsys.readouterr().err
+
+
 def test_sim_refuses_a_record_it_cannot_open(tmp_path, capsys):
     with pytest.raises(SystemExit):
         tournament.cli(["--games", "1", "--record", str(tmp_path / "no" / "such.jsonl")])

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 from split.cliargs import COUNT, MAX_COUNT, SEED, Parser, real, whole
 from split.engine.game import Game
@@ -35,6 +35,7 @@ from split.engine.sheet import places
 from split.engine.view import PlayerView
 
 from .base import BOT_NAMES, SeatedBots
+from .hard import paired
 
 
 @dataclass
@@ -163,13 +164,14 @@ def _play_one(args: tuple[list[str], int, int, dict[str, dict[str, Any]]]) -> Ga
     return play_game(names, game, seed, options)
 
 
-def record_line(names: Sequence[str], game: int, r: GameResult) -> str:
-    """One game of a run as a line of JSON (``split sim --record``): the bots by slot,
-    the slot at each seat, and by seat the scores, sheets after each round and winners,
-    and by slot the CPU seconds and capped searches, so that two runs of the same seed
-    can be compared game by game (the same deals)."""
+def record_line(names: Sequence[str], seed: int, game: int, r: GameResult) -> str:
+    """One game of a run as a line of JSON (``split sim --record``): the run's seed, the
+    bots by slot, the slot at each seat, and by seat the scores, sheets after each round
+    and winners, and by slot the CPU seconds and capped searches, so that two runs of the
+    same seed can be compared game by game (the same deals, ``--against``)."""
     line = {
         "game": game,
+        "seed": seed,
         "bots": list(names),
         "slot_of_seat": r.slot_of_seat,
         "scores": r.scores,
@@ -181,6 +183,106 @@ def record_line(names: Sequence[str], game: int, r: GameResult) -> str:
     return json.dumps(line, separators=(",", ":"))
 
 
+MAX_RECORD_BYTES = 64 * 2**20  # an earlier run's record (``--against``): ~200 bytes a game
+MAX_RECORD_LINE = 64 * 2**10
+
+
+class RecordError(ValueError):
+    """An earlier run's record that cannot be compared with this run, and why."""
+
+
+def read_record(path: str, names: Sequence[str], seed: int) -> dict[int, list[float]]:
+    """An earlier run's record (``split sim --against``): by game, each bot slot's share
+    of the win (R9.4: a tie shares it). The file is hostile until checked: its size and
+    lines are bounded, and every line must be a game of a run with the same seed and
+    the same bots, so that the same game number is the same deal; otherwise
+    :class:`RecordError` says which line and why (an unreadable file raises OSError)."""
+    shares: dict[int, list[float]] = {}
+    size = 0
+    with open(path, encoding="utf-8") as f:
+        for number in range(1, MAX_COUNT + 1):
+            try:
+                line = f.readline(MAX_RECORD_LINE + 1)
+            except UnicodeDecodeError:
+                raise RecordError(f"line {number} is not text") from None
+            if not line:
+                return shares
+            size += len(line)
+            if len(line) > MAX_RECORD_LINE or size > MAX_RECORD_BYTES:
+                raise RecordError(f"line {number}: too long for a record of split sim")
+            if line.strip():
+                game, share = _record_game(line, names, seed, number)
+                if game in shares:
+                    raise RecordError(f"line {number}: game {game} again")
+                shares[game] = share
+    raise RecordError(f"more than {MAX_COUNT} lines")
+
+
+def _record_game(
+    line: str, names: Sequence[str], seed: int, number: int
+) -> tuple[int, list[float]]:
+    """One line of a record: its game number and each slot's share of the win."""
+    n = len(names)
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        raise RecordError(f"line {number} is not JSON") from None
+    if not isinstance(obj, dict):
+        raise RecordError(f"line {number} is not a game")
+    game, slots, winners = obj.get("game"), obj.get("slot_of_seat"), obj.get("winners")
+    if obj.get("seed") != seed or type(obj.get("seed")) is not int:
+        raise RecordError(f"line {number} is a game of another seed, not {seed}'s")
+    if obj.get("bots") != list(names):
+        raise RecordError(f"line {number} is a game of other bots, not {','.join(names)}")
+    if type(game) is not int or not 0 <= game < MAX_COUNT:
+        raise RecordError(f"line {number}: no game number")
+    if not _seats(slots, n) or sorted(slots) != list(range(n)):
+        raise RecordError(f"line {number}: no seat for each bot")
+    if not _seats(winners, n) or not winners or len(set(winners)) != len(winners):
+        raise RecordError(f"line {number}: no winners")
+    return game, win_shares(winners, slots)
+
+
+def _seats(value: object, n: int) -> TypeGuard[list[int]]:
+    return isinstance(value, list) and all(type(x) is int and 0 <= x < n for x in value)
+
+
+def win_shares(winners: Sequence[int], slot_of_seat: Sequence[int]) -> list[float]:
+    """By bot slot, its share of the game's win (R9.4: a tie shares it)."""
+    share = [0.0] * len(slot_of_seat)
+    for seat in winners:
+        share[slot_of_seat[seat]] = 1.0 / len(winners)
+    return share
+
+
+def against(
+    names: Sequence[str], results: Sequence[GameResult], earlier: dict[int, list[float]]
+) -> dict[str, Any]:
+    """This run's wins against an earlier run's on the games both played (the same
+    deals): by bot, the wins of each and the mean difference a game with its standard
+    error (paired, so the deals' luck cancels out)."""
+    both = [
+        (win_shares(r.winners, r.slot_of_seat), earlier[g])
+        for g, r in enumerate(results)
+        if g in earlier
+    ]
+    bots = []
+    for slot, name in enumerate(names):
+        now = [x[slot] for x, _ in both]
+        before = [y[slot] for _, y in both]
+        mean, se = paired(now, before) if len(both) > 1 else (0.0, None)
+        bots.append(
+            {
+                "bot": name,
+                "wins": round(sum(now), 4),
+                "earlier_wins": round(sum(before), 4),
+                "difference_per_game": round(mean, 4),
+                "se": None if se is None else round(se, 4),
+            }
+        )
+    return {"games": len(both), "bots": bots}
+
+
 def run(
     names: Sequence[str],
     games: int,
@@ -188,9 +290,12 @@ def run(
     jobs: int = 1,
     options: dict[str, dict[str, Any]] | None = None,
     record: Callable[[int, GameResult], None] | None = None,
+    earlier: dict[int, list[float]] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games and return the JSON summary of ``split sim``; ``record`` is
-    told of each game as it ends, in the games' order."""
+    told of each game as it ends, in the games' order; with ``earlier`` (an earlier
+    run's wins by game, :func:`read_record`) the summary compares the two
+    (:func:`against`)."""
     names = list(names)
     n = len(names)
     options = options or {}
@@ -275,7 +380,7 @@ def run(
                 "decision_cpu_ms_p95": round(_percentile(slot_cpu_ms[slot], 0.95), 3),
             }
         )
-    return {
+    summary: dict[str, Any] = {
         "games": games,
         "players": n,
         "seed": seed,
@@ -287,6 +392,9 @@ def run(
         "wins": [round(w, 4) for w in seat_wins],
         "bots": bots,
     }
+    if earlier is not None:
+        summary["against"] = against(names, results_list, earlier)
+    return summary
 
 
 def _table(summary: dict[str, Any]) -> str:
@@ -310,6 +418,15 @@ def _table(summary: dict[str, Any]) -> str:
         )
     seats = ", ".join(f"{w:.1f}" for w in summary["wins"])
     lines += ["", f"wins by seat: {seats}"]
+    if "against" in summary:
+        pair = summary["against"]
+        lines += ["", f"against the earlier run, on the {pair['games']} games both played:"]
+        for b in pair["bots"]:
+            se = "" if b["se"] is None else f" ± {b['se']:.3f}"
+            lines.append(
+                f"  {b['bot']:<8} {b['wins']:.1f} wins, before {b['earlier_wins']:.1f}: "
+                f"{b['difference_per_game']:+.3f}{se} a game (one standard error)"
+            )
     return "\n".join(lines)
 
 
@@ -317,16 +434,17 @@ class Recorder:
     """Writes each game of a run to an open file as it ends (``--record``); a write that
     fails is reported once and the run goes on without the record."""
 
-    def __init__(self, out: IO[str], names: Sequence[str]) -> None:
+    def __init__(self, out: IO[str], names: Sequence[str], seed: int) -> None:
         self.out = out
         self.names = list(names)
+        self.seed = seed
         self.failed = False
 
     def __call__(self, game: int, result: GameResult) -> None:
         if self.failed:
             return
         try:
-            self.out.write(record_line(self.names, game, result) + "\n")
+            self.out.write(record_line(self.names, self.seed, game, result) + "\n")
             self.out.flush()
         except OSError as e:
             self.failed = True
@@ -362,6 +480,12 @@ def cli(argv: list[str]) -> int:
     p.add_argument(
         "--record", metavar="FILE", default=None, help="write each game as a JSON line to FILE"
     )
+    p.add_argument(
+        "--against",
+        metavar="FILE",
+        default=None,
+        help="compare the wins, game by game, with an earlier --record of the same seed and bots",
+    )
     args = p.parse_args(argv)
     names = [b.strip().lower() for b in args.bots.split(",") if b.strip()]
     bad = [b for b in names if b not in BOT_NAMES]
@@ -382,15 +506,23 @@ def cli(argv: list[str]) -> int:
     if args.hard_max_ms is not None:
         hard["max_ms"] = args.hard_max_ms
     options = {"hard": hard} if hard else None
+    earlier = None
+    if args.against is not None:
+        try:
+            earlier = read_record(args.against, names, args.seed)
+        except OSError as e:
+            p.error(f"cannot read --against {args.against}: {e.strerror or e}")
+        except RecordError as e:
+            p.error(f"--against {args.against}: {e}")
     recorder = None
     if args.record is not None:
         try:
             out = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 (Recorder closes it)
         except OSError as e:
             p.error(f"cannot write --record {args.record}: {e.strerror or e}")
-        recorder = Recorder(out, names)
+        recorder = Recorder(out, names, args.seed)
     try:
-        summary = run(names, args.games, args.seed, max(1, args.jobs), options, recorder)
+        summary = run(names, args.games, args.seed, max(1, args.jobs), options, recorder, earlier)
     finally:
         if recorder is not None:
             recorder.close()
