@@ -374,6 +374,9 @@ def test_sim_refuses_an_earlier_record_it_cannot_compare(tmp_path, capsys, text,
     assert stop.value.code == 2
     captured = capsys.readouterr()
     assert reason in captured.err and captured.out == ""
+
+
+def test_sim_refuses_an_earlier_record_it_cannot_read(tmp_path, capsys):
     with pytest.raises(SystemExit):
         tournament.cli(["--bots", "normal,easy", "--against", str(tmp_path / "missing")])
     assert "cannot read --against" in capsys.readouterr().err

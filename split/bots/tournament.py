@@ -183,7 +183,7 @@ def record_line(names: Sequence[str], seed: int, game: int, r: GameResult) -> st
     return json.dumps(line, separators=(",", ":"))
 
 
-MAX_RECORD_BYTES = 64 * 2**20  # an earlier run's record (``--against``): ~200 bytes a game
+MAX_RECORD_CHARS = 64 * 2**20  # an earlier run's record (``--against``): ~200 a game
 MAX_RECORD_LINE = 64 * 2**10
 
 
@@ -208,7 +208,7 @@ def read_record(path: str, names: Sequence[str], seed: int) -> dict[int, list[fl
             if not line:
                 return shares
             size += len(line)
-            if len(line) > MAX_RECORD_LINE or size > MAX_RECORD_BYTES:
+            if len(line) > MAX_RECORD_LINE or size > MAX_RECORD_CHARS:
                 raise RecordError(f"line {number}: too long for a record of split sim")
             if line.strip():
                 game, share = _record_game(line, names, seed, number)
@@ -230,7 +230,7 @@ def _record_game(
     if not isinstance(obj, dict):
         raise RecordError(f"line {number} is not a game")
     game, slots, winners = obj.get("game"), obj.get("slot_of_seat"), obj.get("winners")
-    if obj.get("seed") != seed or type(obj.get("seed")) is not int:
+    if type(obj.get("seed")) is not int or obj["seed"] != seed:
         raise RecordError(f"line {number} is a game of another seed, not {seed}'s")
     if obj.get("bots") != list(names):
         raise RecordError(f"line {number} is a game of other bots, not {','.join(names)}")
