@@ -562,3 +562,49 @@ def test_the_experts_leaf_values_a_pair_in_hand_as_its_match():
     assert LEAF_PAIR == 1.0
     gap = static_value(s, 0, weights, LEAF_PAIR) - static_value(s, 0, weights)
     assert gap == pytest.approx((1.0 - 0.7) * box)
+
+
+def played_views(players: int, games: int) -> list[PlayerView]:
+    """Every view a seat decided from in ``games`` games of the expert's policy."""
+    views = []
+    for g in range(games):
+        game = Game(parse_config({"players": players, "dealer": 0, "seed": 40 + g}))
+        bot = NormalBot(g, PatientValues)
+        while not game.state.is_over:
+            s = game.state
+            legal = s.legal_actions()
+            if s.current is not None and len(legal) > 1:
+                views.append(PlayerView.of(s, s.current))
+                game.apply(bot.choose(views[-1], legal))
+            else:
+                game.apply(legal[0])
+    return views
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_written_out_sums_are_the_values_they_stand_for(players):
+    """The sums a rollout asks at every decision are written out for speed; each must
+    stay, to the bit, the value it stands for: a blind card's worth to the hand is one
+    more card of each unseen rank by :meth:`Evaluator.rank_value` (R4.1, R9.1, R8.2),
+    and a seat's projection is its sheet with its table matches and its hand as
+    negative boxes (R9.4, R9.2)."""
+    from split.engine.sheet import sheet_score
+
+    views = played_views(players, 2)
+    assert len(views) > 100
+    for view in views:
+        for policy in (Evaluator, PatientValues):
+            ev = policy(view)
+            k = ev.k
+            counts = k.hand_rank
+            one_more = [
+                u * (ev.rank_value(r, counts[r] + 1) - ev.rank_value(r, counts[r]))
+                for r, u in enumerate(k.unseen_rank)
+                if u
+            ]
+            assert ev.draw_hand_value() == sum(one_more, 0.0)
+            sheets = [
+                sheet_score(k.boxes[s], view.negatives[s] + view.hand_sizes[s])
+                for s in range(players)
+            ]
+            assert k.projected == sheets

@@ -17,6 +17,7 @@ BASE = (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)  # R9.1 row bases by rank
 RANK_COUNT = 13
 # R9.1 row values by rank and boxes, looked up: a search builds this per position
 ROW_VALUES = tuple(tuple(row_value(r, k) for k in range(CARD_COUNT)) for r in range(RANK_COUNT))
+NEGATIVE_VALUES = tuple(negative_value(k) for k in range(CARD_COUNT))  # R9.2, looked up too
 LEADER_WEIGHT = 0.35 + 0.45  # the others' weights: the leader's, and the rest's 0.35
 WEAK, STRONG, PERFECT = MatchType.WEAK, MatchType.STRONG, MatchType.PERFECT
 
@@ -28,7 +29,6 @@ class Knowledge:
         "view",
         "seat",
         "n",
-        "hand",
         "boxes",
         "unseen",
         "unseen_rank",
@@ -62,7 +62,6 @@ class Knowledge:
         seat = self.seat = view.seat
         n = self.n = view.players
         hand = view.hand
-        self.hand = list(hand)
         boxes = self.boxes = list(map(list, view.rows))
         unseen = self.unseen = [COPIES] * CARD_COUNT  # less every card this seat can place
         hr = [0] * RANK_COUNT
@@ -132,7 +131,8 @@ class Knowledge:
             boxes, negatives, sizes = self.boxes, self.view.negatives, self.view.hand_sizes
             proj = []
             for s in range(self.n):
-                neg = negative_value(negatives[s] + sizes[s])
+                k = negatives[s] + sizes[s]
+                neg = NEGATIVE_VALUES[k] if k < CARD_COUNT else negative_value(k)
                 proj.append(sum(map(tuple.__getitem__, ROW_VALUES, boxes[s])) - neg)
             self._projected = proj
         return proj

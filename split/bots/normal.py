@@ -181,13 +181,7 @@ class Evaluator:
     def _draw_ev_now(self) -> float:
         k = self.k
         counts = k.hand_rank
-        value = self.rank_value
-        total = 0.0
-        for rank, u in enumerate(k.unseen_rank):
-            if u:
-                c = counts[rank]
-                total += u * (value(rank, c + 1) - value(rank, c))
-        ev = total / k.unseen_total
+        ev = self.draw_hand_value() / k.unseen_total
         # Cards that would upgrade something on the table are worth a steal.
         steal = 0.0
         unseen = k.unseen
@@ -198,6 +192,31 @@ class Evaluator:
                     if u and s:
                         steal += u * self.draw_steal * s
         return ev + steal / k.unseen_total
+
+    def draw_hand_value(self) -> float:
+        """What a blind card adds to my hand, times the unseen cards: over the ranks, its
+        unseen cards times the :meth:`rank_value` one more card of it adds (the same
+        sums, to the bit, written out: every draw of every rollout asks it)."""
+        k = self.k
+        counts = k.hand_rank
+        pair = self.pair
+        row = k.boxes[self.me]
+        potential = k.single_potential
+        cost1 = k._cost1
+        total = 0.0
+        for rank, u in enumerate(k.unseen_rank):
+            if u:
+                c = counts[rank]
+                gain = BASE[rank] * (row[rank] + 1)
+                single = potential(rank * 4) - cost1
+                more = (c + 1 >> 1) * pair * gain  # rank_value(rank, c + 1)
+                if c & 1:
+                    now = (c >> 1) * pair * gain + single  # rank_value(rank, c)
+                else:
+                    more += single
+                    now = (c >> 1) * pair * gain if c else 0.0
+                total += u * (more - now)
+        return total
 
     # ----------------------------------------------------------- matches
 
