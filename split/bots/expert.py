@@ -20,8 +20,9 @@ pair is laid down after all. ``normal`` with those weights beats ``normal`` in 7
 two-player games and wins 46 % at a four-player table of ``normal`` (issue 29's report
 has the figures). Alone, with no search (``worlds=0``), it wins 54.8 % [49.9, 59.6] of
 400 two-player games against ``hard`` and 30.9 % [26.5, 35.6] of 400 four-player games
-among three ``hard``, where the expert wins 70.8 % and 44.5 %: its search is worth 16
-and 14 points of win rate.
+among three ``hard``, where the expert wins 70.8 % and 44.5 % (seed 2026; 38.0 % of
+another 400, seed 2028: 41.2 % [37.9, 44.7] of the 800): its search is worth 16 and
+about 10 points of win rate.
 
 The worlds go where they decide something: a candidate that clearly trails the first
 choice after a few worlds is dropped (:meth:`ExpertBot.search`). With 24 uniform deals
