@@ -196,7 +196,8 @@ class Evaluator:
     def draw_hand_value(self) -> float:
         """What a blind card adds to my hand, times the unseen cards: over the ranks, its
         unseen cards times the :meth:`rank_value` one more card of it adds (the same
-        sums, to the bit, written out: every draw of every rollout asks it)."""
+        sums, to the bit, written out: every draw of every rollout asks it; a policy
+        that redefines :meth:`rank_value` redefines this too)."""
         k = self.k
         counts = k.hand_rank
         pair = self.pair
